@@ -1,0 +1,31 @@
+import type { GatewayConfig } from '../../config/config.js';
+import { nlQuery } from '../../plugins/nl-query/index.js';
+import type { AskResult } from '../../types.js';
+import { optionsFromConfig } from '../server.js';
+
+/** `nlq ask "<question>" [--source id] [--json]`: answers one question in-process. */
+export async function askCommand(config: GatewayConfig, question: string, options: { sources?: string[]; json: boolean }): Promise<number> {
+  const { gateway } = nlQuery(optionsFromConfig(config));
+  try {
+    const result = await gateway.ask(question, options.sources ? { sources: options.sources } : {});
+    console.log(options.json ? JSON.stringify(result, null, 2) : describe(result));
+    return result.answer ? 0 : 3;
+  } finally {
+    await gateway.stop();
+  }
+}
+
+function describe(result: AskResult): string {
+  const lines: string[] = [];
+  if (result.answer) {
+    const { answer } = result;
+    lines.push(`${answer.explanation} (source ${answer.source}, confidence ${answer.confidence.toFixed(2)})`);
+    if (answer.query) lines.push(`  ${answer.query}`);
+    lines.push(answer.columns.map((column) => column.name).join('\t'));
+    for (const row of answer.rows) lines.push(row.map((cell) => JSON.stringify(cell)).join('\t'));
+  } else {
+    lines.push('No answer.');
+  }
+  for (const outcome of result.sources) lines.push(`  [${outcome.status}] ${outcome.source}: ${outcome.message}`);
+  return lines.join('\n');
+}

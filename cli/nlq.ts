@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * nlq: the gateway's command line.
+ *
+ *   nlq serve | load | train --source <id> | ask "<question>" [--source <id>] [--json] | sources
+ *
+ * Every command honours --config (default: NLQ_CONFIG, then ./nlq.config.json).
+ */
+import { parseArgs } from 'node:util';
+import { NlqError } from '../errors.js';
+import { readConfig } from './config-file.js';
+import { askCommand } from './commands/ask.js';
+import { loadCommand } from './commands/load.js';
+import { serveCommand } from './commands/serve.js';
+import { sourcesCommand } from './commands/sources.js';
+import { trainCommand } from './commands/train.js';
+
+const USAGE = `usage: nlq <command> [options]
+
+commands:
+  serve                       load missing datasets, then serve GraphQL (PORT, HOST env vars; default 127.0.0.1:4000)
+  load [--force]              load the datasets of seeded sources (--source to pick some)
+  train --source <id>         train the question interpreter of a source
+  ask "<question>"            answer one question (--source to pick sources, --json for the full result)
+  sources                     list sources and whether each is ready (--json)
+
+options:
+  --config <file>             config file (default: NLQ_CONFIG, then ./nlq.config.json)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
+      'no-load': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  const config = await readConfig(values.config);
+  switch (command) {
+    case 'serve': {
+      const port = Number(values.port ?? process.env.PORT ?? 4000);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port '${values.port ?? process.env.PORT}'`);
+      return serveCommand(config, { host: values.host ?? process.env.HOST ?? '127.0.0.1', port, load: !values['no-load'] });
+    }
+    case 'load':
+      return loadCommand(config, { force: values.force, ...(values.source ? { only: values.source } : {}) });
+    case 'train':
+      return trainCommand(config, values.source?.[0]);
+    case 'ask': {
+      const question = rest.join(' ');
+      if (!question) {
+        console.error('nlq ask: give the question, e.g. nlq ask "How many customers are there in Germany?"');
+        return 2;
+      }
+      return askCommand(config, question, { json: values.json, ...(values.source ? { sources: values.source } : {}) });
+    }
+    case 'sources':
+      return sourcesCommand(config, { json: values.json });
+    default:
+      console.error(`nlq: unknown command '${command}'\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`nlq: ${error instanceof NlqError || error instanceof TypeError ? error.message : String(error)}`);
+    process.exit(error instanceof NlqError ? 2 : 1);
+  },
+);

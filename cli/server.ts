@@ -1,0 +1,50 @@
+/**
+ * The standalone gateway: Apollo Server with the nlq schema and the Sandbox landing page,
+ * answering from the sources of a config file.
+ */
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { startStandaloneServer } from '@apollo/server/standalone';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GatewayConfig, SourceConfig } from '../config/config.js';
+import { nlQuery, type NlQuery } from '../plugins/nl-query/index.js';
+import type { SourceSpec } from '../plugins/nl-query/options.js';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly nlq: NlQuery;
+  stop(): Promise<void>;
+}
+
+/** The nlQuery options that serve a config file's sources. */
+export function optionsFromConfig(config: GatewayConfig) {
+  return { sources: config.sources.map(specOf), factStore: config.factStore, limits: config.limits };
+}
+
+function specOf(source: SourceConfig): SourceSpec {
+  const common = { id: source.id, url: source.url, description: source.description };
+  switch (source.kind) {
+    case 'sql':
+      return { ...common, kind: 'sql' };
+    case 'nldb':
+      return { ...common, kind: 'nldb' };
+    case 'cypher':
+      return {
+        ...common,
+        kind: 'cypher',
+        ...(source.user ? { user: source.user } : {}),
+        ...(source.password ? { password: source.password } : {}),
+      };
+  }
+}
+
+export async function startServer(config: GatewayConfig, listen: { host: string; port: number }): Promise<RunningServer> {
+  const nlq = nlQuery(optionsFromConfig(config));
+  const server = new ApolloServer({
+    schema: makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers }),
+    introspection: true,
+    plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+  });
+  const { url } = await startStandaloneServer(server, { listen });
+  return { url, nlq, stop: () => server.stop() };
+}

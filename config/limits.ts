@@ -1,0 +1,32 @@
+/**
+ * The server's maxima. A caller's `AskOptions` may lower a limit, never raise it past these.
+ */
+export interface Limits {
+  /** Longest question accepted, in characters. */
+  readonly maxQuestionLength: number;
+  /** Most interpretations considered per source. */
+  readonly maxTopK: number;
+  /** Interpretations considered per source when the caller does not say. */
+  readonly defaultTopK: number;
+  /** Most rows an answer may carry. */
+  readonly maxRows: number;
+  /** Rows an answer carries when the caller does not say. */
+  readonly defaultRows: number;
+  /** Time one source may take for one question, in milliseconds. */
+  readonly sourceTimeoutMs: number;
+  /** Facts accepted in one `addFacts` call. */
+  readonly maxFactsPerWrite: number;
+  /** Longest fact accepted, in characters. */
+  readonly maxFactLength: number;
+}
+
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxQuestionLength: 1000,
+  maxTopK: 20,
+  defaultTopK: 5,
+  maxRows: 1000,
+  defaultRows: 100,
+  sourceTimeoutMs: 10_000,
+  maxFactsPerWrite: 1000,
+  maxFactLength: 2000,
+});

@@ -1,0 +1,86 @@
+/**
+ * What every engine offers the gateway: a source that can be started, inspected and closed, and
+ * that may carry an interpreter turning a question into answers. Engines know nothing of GraphQL;
+ * the gateway knows engines only through these interfaces.
+ */
+import type { AnswerKind, Column, Fact, JsonValue, SourceInfo, SourceKind } from '../types.js';
+
+/** One question as handed to a source, with the limits already clamped by the gateway. */
+export interface SourceQuestion {
+  readonly question: string;
+  /** Interpretations to consider. */
+  readonly topK: number;
+  /** Rows to return at most. */
+  readonly limit: number;
+  /** Aborted when the source's time is up or the request is gone. */
+  readonly signal: AbortSignal;
+}
+
+/** The rows one interpretation produced. */
+export interface ResultSet {
+  readonly kind: AnswerKind;
+  readonly columns: readonly Column[];
+  readonly rows: readonly (readonly JsonValue[])[];
+  /** Facts that support the rows (text sources). */
+  readonly support: readonly Fact[];
+}
+
+/** One interpretation of a question by one source, run or not. */
+export interface SourceInterpretation {
+  /** Confidence in [0, 1] that this reading is what the asker meant. */
+  readonly score: number;
+  readonly explanation: string;
+  /** The SQL or Cypher text; null for text facts. */
+  readonly query: string | null;
+  /** The rows, when the interpretation ran successfully. */
+  readonly result: ResultSet | null;
+  /** Why it failed, when it did. */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+/** Turns a question into ranked interpretations and runs them (predictor + engine, or SSG + SPJ). */
+export interface QuestionInterpreter {
+  answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]>;
+}
+
+/** A source the gateway can ask: one database, graph store or fact collection. */
+export interface Source {
+  readonly id: string;
+  readonly kind: SourceKind;
+  readonly description: string;
+  /**
+   * Opens connections and checks the data is there. Never throws: a failure leaves the source
+   * not ready, with the reason in `info().status`, so one bad source cannot stop the server.
+   */
+  start(): Promise<void>;
+  /** What clients see: readiness tells the truth about the last start or health check. */
+  info(): SourceInfo;
+  /**
+   * The interpreter for questions, or null while this kind of source has none (the gateway then
+   * reports the source as unable to answer rather than inventing an answer).
+   */
+  interpreter(): QuestionInterpreter | null;
+  /** Releases what `start` opened; connections the host passed in stay open (the host owns them). */
+  close(): Promise<void>;
+}
+
+/** Readiness bookkeeping shared by the source implementations. */
+export class Readiness {
+  private state: { ready: boolean; status: string } = { ready: false, status: 'not started' };
+
+  get ready(): boolean {
+    return this.state.ready;
+  }
+
+  get status(): string {
+    return this.state.status;
+  }
+
+  up(status: string): void {
+    this.state = { ready: true, status };
+  }
+
+  down(status: string): void {
+    this.state = { ready: false, status };
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * One error class per failure kind. Each carries a stable `code` (what clients switch on, under
+ * `extensions.code` in GraphQL responses) and, read-only, the artifact that failed: the source id,
+ * the query text. Nothing here knows GraphQL; resolvers/graphql-errors.ts maps these to
+ * GraphQLErrors.
+ */
+
+/** The stable codes clients may rely on. */
+export const ErrorCode = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  SOURCE_NOT_FOUND: 'SOURCE_NOT_FOUND',
+  SOURCE_EXISTS: 'SOURCE_EXISTS',
+  SOURCE_UNAVAILABLE: 'SOURCE_UNAVAILABLE',
+  QUERY_FAILED: 'QUERY_FAILED',
+  QUERY_TIMEOUT: 'QUERY_TIMEOUT',
+  CONFIG_INVALID: 'CONFIG_INVALID',
+  LOAD_FAILED: 'LOAD_FAILED',
+  NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Base class of every error the gateway raises on purpose. */
+export abstract class NlqError extends Error {
+  abstract readonly code: ErrorCode;
+  /** Safe to show to the caller who caused it. */
+  readonly exposed: boolean = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The caller sent something the gateway will not accept (empty question, bad option, ...). */
+export class BadInputError extends NlqError {
+  readonly code = ErrorCode.BAD_USER_INPUT;
+  constructor(
+    message: string,
+    /** The argument at fault, e.g. `options.limit`. */
+    readonly argument: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A source id that the gateway does not know. */
+export class SourceNotFoundError extends NlqError {
+  readonly code = ErrorCode.SOURCE_NOT_FOUND;
+  constructor(readonly sourceId: string) {
+    super(`unknown source '${sourceId}'`);
+  }
+}
+
+/** A source (or fact collection) with this id already exists. */
+export class SourceExistsError extends NlqError {
+  readonly code = ErrorCode.SOURCE_EXISTS;
+  constructor(readonly sourceId: string) {
+    super(`a source with id '${sourceId}' already exists`);
+  }
+}
+
+/** A source that cannot be reached or is not loaded. */
+export class SourceUnavailableError extends NlqError {
+  readonly code = ErrorCode.SOURCE_UNAVAILABLE;
+  constructor(
+    readonly sourceId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A query that the database rejected or that failed while running. */
+export class QueryFailedError extends NlqError {
+  readonly code = ErrorCode.QUERY_FAILED;
+  constructor(
+    readonly sourceId: string,
+    /** The SQL or Cypher text that failed (values are bound separately, never in here). */
+    readonly query: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A query or a whole source that ran past its time limit. */
+export class QueryTimeoutError extends NlqError {
+  readonly code = ErrorCode.QUERY_TIMEOUT;
+  constructor(
+    readonly sourceId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`source '${sourceId}' did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** A configuration file or option that cannot be used. */
+export class ConfigError extends NlqError {
+  readonly code = ErrorCode.CONFIG_INVALID;
+  constructor(
+    message: string,
+    /** Where the bad setting lives: a file path or an option name. */
+    readonly location: string,
+  ) {
+    super(`${location}: ${message}`);
+  }
+}
+
+/** Loading a dataset into a store failed; the half-finished load is discarded. */
+export class LoadError extends NlqError {
+  readonly code = ErrorCode.LOAD_FAILED;
+  constructor(
+    readonly sourceId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A capability the gateway does not have yet (kept honest rather than faked). */
+export class NotAvailableYetError extends NlqError {
+  readonly code = ErrorCode.NOT_AVAILABLE_YET;
+}
+
+/** Turns anything thrown into an `NlqError`-shaped report without leaking internals. */
+export function describeError(error: unknown): { code: ErrorCode; message: string } {
+  if (error instanceof NlqError) return { code: error.code, message: error.message };
+  return { code: ErrorCode.INTERNAL, message: 'internal error' };
+}

@@ -1,0 +1,18 @@
+/**
+ * nlq-gateway: ask a company's data questions in plain English from GraphQL.
+ * This is the whole public surface; everything else is internal and may change.
+ */
+export { nlQuery, type NlQuery } from './plugins/nl-query/index.js';
+export type { Gateway } from './plugins/nl-query/gateway.js';
+export type {
+  CypherSourceSpec,
+  NldbSourceSpec,
+  NlQueryOptions,
+  SourceSpec,
+  SqlSourceSpec,
+} from './plugins/nl-query/options.js';
+export { DEFAULT_LIMITS, type Limits } from './config/limits.js';
+export { loadConfig, parseConfig, type GatewayConfig, type SourceConfig } from './config/config.js';
+export { typeDefs } from './schema/type-defs.js';
+export * from './errors.js';
+export type * from './types.js';

@@ -1,0 +1,75 @@
+/**
+ * The options of `nlQuery(options)`, with their defaults. A host app passes its own connections
+ * (PrismaClient, neo4j Driver); the standalone server passes URLs from the config file.
+ */
+import type { Driver } from 'neo4j-driver';
+import { DEFAULT_LIMITS, type Limits } from '../../config/limits.js';
+import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
+import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
+
+interface SourceSpecBase {
+  /** Stable id: letters, digits, '-' and '_', starting with a letter. */
+  readonly id: string;
+  /** What the source holds, in plain English; shown to clients and used to pick sources. */
+  readonly description?: string;
+}
+
+/** A SQL database, by URL (`file:`, `postgresql://`, `mysql://`) or as the host's PrismaClient. */
+export type SqlSourceSpec = SourceSpecBase & { readonly kind: 'sql' } & (
+    | { readonly url: string }
+    | {
+        /** The host app's client; the gateway never disconnects it. */
+        readonly prisma: SqlClient;
+        /** Its dialect; asked from the database when absent. */
+        readonly provider?: SqlProvider;
+      }
+  );
+
+/** A property graph: Neo4j by URL or Driver, or the embedded store by path. */
+export type CypherSourceSpec = SourceSpecBase & { readonly kind: 'cypher'; readonly database?: string } & (
+    | { readonly url: string; readonly user?: string; readonly password?: string }
+    | {
+        /** The host app's neo4j Driver; the gateway never closes it. */
+        readonly driver: Driver;
+      }
+  );
+
+/** A fact collection, stored in the gateway's fact store, at a URL, or in the host's database. */
+export type NldbSourceSpec = SourceSpecBase & { readonly kind: 'nldb' } & (
+    | {
+        /** The database holding the facts; the gateway's `factStore` when absent. */
+        readonly url?: string;
+      }
+    | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider }
+  );
+
+export type SourceSpec = SqlSourceSpec | CypherSourceSpec | NldbSourceSpec;
+
+export interface NlQueryOptions {
+  /** The sources `ask` answers from. Default: none (collections can still be created). */
+  readonly sources?: readonly SourceSpec[];
+  /**
+   * Where collections made with `createFactCollection` are stored: a database URL, or the host's
+   * PrismaClient. Default: `file:./.nlq/facts.sqlite`, relative to the working directory.
+   */
+  readonly factStore?: string | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider };
+  /** Server maxima; callers may lower them per question, never raise them. Defaults: DEFAULT_LIMITS. */
+  readonly limits?: Partial<Limits>;
+}
+
+/** Options with every default filled in. */
+export interface ResolvedOptions {
+  readonly sources: readonly SourceSpec[];
+  readonly factStore: string | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider };
+  readonly limits: Limits;
+}
+
+export const DEFAULT_FACT_STORE = 'file:./.nlq/facts.sqlite';
+
+export function resolveOptions(options: NlQueryOptions): ResolvedOptions {
+  return {
+    sources: options.sources ?? [],
+    factStore: options.factStore ?? DEFAULT_FACT_STORE,
+    limits: Object.freeze({ ...DEFAULT_LIMITS, ...options.limits }),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * One question through the sources: ask each selected source in parallel, each under its own
+ * time limit, and hand what came back to federation. A slow or failing source never blocks or
+ * fails the others; it shows up in `sources` with its error.
+ */
+import { describeError, QueryTimeoutError } from '../../errors.js';
+import type { Source } from '../../engines/source.js';
+import { federate, type SourceRun } from '../../resolvers/federation.js';
+import type { AskResult, SourceOutcome } from '../../types.js';
+import type { AskRequest } from './validate.js';
+
+export async function askSources(
+  sources: readonly Source[],
+  request: AskRequest,
+  timeoutMs: number,
+): Promise<AskResult> {
+  const runs = await Promise.all(sources.map((source) => runSource(source, request, timeoutMs)));
+  return { question: request.question, ...federate(runs) };
+}
+
+async function runSource(source: Source, request: AskRequest, timeoutMs: number): Promise<SourceRun> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  const outcome = (status: SourceOutcome['status'], message: string, error: SourceOutcome['error'] = null): SourceOutcome => ({
+    source: source.id,
+    status,
+    message,
+    error,
+    durationMs: elapsed(),
+  });
+
+  const info = source.info();
+  if (!info.ready) {
+    return { outcome: outcome('UNAVAILABLE', `source '${source.id}' is not ready: ${info.status}`), interpretations: [] };
+  }
+  const interpreter = source.interpreter();
+  if (!interpreter) {
+    return {
+      outcome: outcome(
+        'UNSUPPORTED',
+        `source '${source.id}' (${source.kind}) cannot interpret questions yet: no question interpreter is installed for ${source.kind} sources`,
+      ),
+      interpretations: [],
+    };
+  }
+
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new QueryTimeoutError(source.id, timeoutMs));
+    }, timeoutMs);
+  });
+  try {
+    const interpretations = await Promise.race([
+      interpreter.answer({ question: request.question, topK: request.topK, limit: request.limit, signal: controller.signal }),
+      timeout,
+    ]);
+    const answered = interpretations.some((interpretation) => interpretation.result !== null);
+    return {
+      outcome: answered
+        ? outcome('ANSWERED', `${interpretations.length} interpretation(s) considered`)
+        : outcome('FAILED', 'no interpretation could be run', interpretations[0]?.error ?? null),
+      interpretations,
+    };
+  } catch (error) {
+    const report = describeError(error);
+    const status = error instanceof QueryTimeoutError ? 'TIMED_OUT' : 'FAILED';
+    return { outcome: outcome(status, report.message, report), interpretations: [] };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Checks what callers send before anything reaches a source. Every failure is a BadInputError
+ * naming the argument at fault, so clients get BAD_USER_INPUT and a message they can act on.
+ */
+import type { Limits } from '../../config/limits.js';
+import { BadInputError } from '../../errors.js';
+import type { AskOptions } from '../../types.js';
+
+/** A question with its options checked and defaults applied. */
+export interface AskRequest {
+  readonly question: string;
+  /** The sources to ask; undefined means all. */
+  readonly sources: readonly string[] | undefined;
+  readonly topK: number;
+  readonly limit: number;
+}
+
+/** Collection ids: the same shape as source ids, since a collection is a source. */
+export const SOURCE_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export function validateAsk(question: string, options: AskOptions | null | undefined, limits: Limits): AskRequest {
+  const text = normaliseText(question);
+  if (text === '') throw new BadInputError('the question is empty', 'question');
+  if (text.length > limits.maxQuestionLength) {
+    throw new BadInputError(
+      `the question is ${text.length} characters long; the limit is ${limits.maxQuestionLength}`,
+      'question',
+    );
+  }
+  const topK = boundedInteger(options?.topK, limits.defaultTopK, limits.maxTopK, 'options.topK');
+  const limit = boundedInteger(options?.limit, limits.defaultRows, limits.maxRows, 'options.limit');
+  let sources: string[] | undefined;
+  if (options?.sources !== undefined && options.sources !== null) {
+    sources = [...new Set(options.sources)];
+    if (sources.length === 0) throw new BadInputError('options.sources is empty: leave it out to ask every source', 'options.sources');
+  }
+  return { question: text, sources, topK, limit };
+}
+
+export function validateCollectionId(id: string, argument: string): string {
+  if (!SOURCE_ID_PATTERN.test(id)) {
+    throw new BadInputError(
+      `collection id '${truncate(id)}' must start with a letter and use only letters, digits, '-' and '_' (64 at most)`,
+      argument,
+    );
+  }
+  return id;
+}
+
+export function validateFacts(facts: readonly string[], limits: Limits): string[] {
+  if (facts.length === 0) throw new BadInputError('no facts given', 'facts');
+  if (facts.length > limits.maxFactsPerWrite) {
+    throw new BadInputError(`${facts.length} facts in one call; the limit is ${limits.maxFactsPerWrite}`, 'facts');
+  }
+  return facts.map((fact, index) => {
+    const text = normaliseText(fact);
+    if (text === '') throw new BadInputError(`fact ${index} is empty`, `facts[${index}]`);
+    if (text.length > limits.maxFactLength) {
+      throw new BadInputError(
+        `fact ${index} is ${text.length} characters long; the limit is ${limits.maxFactLength}`,
+        `facts[${index}]`,
+      );
+    }
+    return text;
+  });
+}
+
+export function validateIds(ids: readonly string[], limits: Limits): string[] {
+  if (ids.length === 0) throw new BadInputError('no ids given', 'ids');
+  if (ids.length > limits.maxFactsPerWrite) {
+    throw new BadInputError(`${ids.length} ids in one call; the limit is ${limits.maxFactsPerWrite}`, 'ids');
+  }
+  return [...new Set(ids)];
+}
+
+export function validatePageSize(limit: number | null | undefined, limits: Limits): number {
+  return boundedInteger(limit, limits.defaultRows, limits.maxRows, 'limit');
+}
+
+/**
+ * Unicode NFC, control characters (other than ordinary whitespace) removed, whitespace collapsed:
+ * what the caller meant, in the form every later stage can rely on.
+ */
+function normaliseText(value: string): string {
+  return value
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200d\u2028\u2029\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function boundedInteger(value: number | null | undefined, fallback: number, max: number, argument: string): number {
+  if (value === undefined || value === null) return Math.min(fallback, max);
+  if (!Number.isInteger(value) || value < 1) throw new BadInputError(`${argument} must be a positive integer`, argument);
+  if (value > max) throw new BadInputError(`${argument} is ${value}; this server allows at most ${max}`, argument);
+  return value;
+}
+
+function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

@@ -1,0 +1,176 @@
+/**
+ * The GraphQL contract of the gateway. Outside clients and the other parts of the project rely
+ * on these names: add fields freely, never rename or remove one.
+ *
+ * Every root type is written as a plain `type`: @graphql-tools/schema merges same-named types,
+ * so the same SDL works standalone and merged into a host app's schema.
+ */
+export const typeDefs = /* GraphQL */ `
+  "Any JSON value: a cell of an answer row."
+  scalar JSON
+
+  type Query {
+    "Answers a question in plain English from the sources the gateway knows."
+    ask(question: String!, options: AskOptions): AskResult!
+    "Every source the gateway can answer from, with its readiness."
+    sources: [Source!]!
+    "The facts of a collection in id order; \`after\` is the last id of the previous page."
+    facts(collection: ID!, limit: Int = 100, after: ID): [Fact!]!
+  }
+
+  type Mutation {
+    "Creates an empty fact collection; it is a source for ask() right away and survives restarts."
+    createFactCollection(id: ID!, description: String): Source!
+    "Appends facts (one sentence each); the write is durable when this returns."
+    addFacts(collection: ID!, facts: [String!]!): FactWrite!
+    "Removes facts by id."
+    removeFacts(collection: ID!, ids: [ID!]!): FactWrite!
+  }
+
+  "Options for one question. Each may lower a server limit, never raise it."
+  input AskOptions {
+    "Ask only these sources (ids from \`sources\`)."
+    sources: [ID!]
+    "How many interpretations to consider per source."
+    topK: Int
+    "Maximum rows in the answer (default 100)."
+    limit: Int
+  }
+
+  type AskResult {
+    question: String!
+    "The chosen answer; null when no source could answer."
+    answer: Answer
+    "Every interpretation considered, best first, each explained in English, with its query and score."
+    interpretations: [Interpretation!]!
+    "What each source did with the question: answered, not relevant, failed (with the error), ..."
+    sources: [SourceOutcome!]!
+  }
+
+  enum AnswerKind {
+    "Rows with several columns."
+    TABLE
+    "Rows that each stand for one thing (a product, a person)."
+    ENTITIES
+    "One value: a count, a sum, a date."
+    SCALAR
+    "Yes or no."
+    BOOLEAN
+    "The question was understood and nothing matches."
+    EMPTY
+  }
+
+  type Answer {
+    kind: AnswerKind!
+    "Name and GraphQL type of each column."
+    columns: [Column!]!
+    "SCALAR and BOOLEAN: one row, one cell."
+    rows: [[JSON]!]!
+    "The source the answer came from."
+    source: ID!
+    "How sure the gateway is, in [0, 1]."
+    confidence: Float!
+    "The interpretation in plain English."
+    explanation: String!
+    "The SQL or Cypher that ran (null for text facts)."
+    query: String
+    "The facts the answer rests on (text sources)."
+    support: [Fact!]!
+  }
+
+  type Column {
+    name: String!
+    "The GraphQL scalar the column's values have: String, Int, Float, Boolean, ID or JSON."
+    type: String!
+  }
+
+  enum InterpretationStatus {
+    "This interpretation gave the answer."
+    CHOSEN
+    "It ran and returned rows, but another was preferred."
+    ANSWERED
+    "It ran and returned nothing."
+    EMPTY
+    "It failed to run; see error."
+    FAILED
+    "It was not run (a better one had already answered)."
+    NOT_RUN
+  }
+
+  type Interpretation {
+    source: ID!
+    "Confidence in [0, 1] that this is what the question meant."
+    score: Float!
+    "The interpretation in plain English."
+    explanation: String!
+    "The SQL or Cypher for it (null for text facts)."
+    query: String
+    status: InterpretationStatus!
+    "Why it failed, when it did."
+    error: String
+  }
+
+  enum SourceOutcomeStatus {
+    ANSWERED
+    NOT_RELEVANT
+    "The source cannot interpret questions yet (no model for it)."
+    UNSUPPORTED
+    "The source is not ready: connection down, data not loaded."
+    UNAVAILABLE
+    FAILED
+    TIMED_OUT
+  }
+
+  type SourceOutcome {
+    source: ID!
+    status: SourceOutcomeStatus!
+    "What happened, in plain English."
+    message: String!
+    error: SourceError
+    "Time the source took, in milliseconds."
+    durationMs: Float!
+  }
+
+  "A failure, with a stable code to switch on."
+  type SourceError {
+    code: String!
+    message: String!
+  }
+
+  enum SourceKind {
+    "A SQL database (SQLite, PostgreSQL, MariaDB) through Prisma."
+    SQL
+    "A property graph (the embedded store or Neo4j) through Cypher."
+    CYPHER
+    "A collection of free-text facts."
+    NLDB
+  }
+
+  type Source {
+    id: ID!
+    kind: SourceKind!
+    description: String!
+    "True when the source is connected and its data is loaded."
+    ready: Boolean!
+    "Why the source is not ready, or what it holds."
+    status: String!
+  }
+
+  type Fact {
+    id: ID!
+    collection: ID!
+    text: String!
+    "When the fact was stored (ISO-8601)."
+    createdAt: String!
+  }
+
+  type FactWrite {
+    collection: ID!
+    "Ids written (addFacts, in input order) or removed (removeFacts)."
+    ids: [ID!]!
+    "Ids asked for removal that were not in the collection."
+    missing: [ID!]!
+    "The collection's size after the write."
+    size: Int!
+  }
+`;

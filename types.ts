@@ -1,0 +1,130 @@
+/**
+ * The values that travel between the parts of the gateway. Engines produce them, the federation
+ * layer merges them, the GraphQL resolvers only serialise them. Everything here is plain data,
+ * readonly, and free of GraphQL and database types, so every layer can depend on it.
+ */
+
+/** The kinds of store the gateway can answer from. */
+export type SourceKind = 'sql' | 'cypher' | 'nldb';
+
+/** The GraphQL scalar that best describes a column's values. */
+export type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'ID' | 'JSON';
+
+/** How an answer is shaped: decided from the question, not guessed from the rows. */
+export type AnswerKind = 'TABLE' | 'ENTITIES' | 'SCALAR' | 'BOOLEAN' | 'EMPTY';
+
+/** One column of a tabular answer. */
+export interface Column {
+  readonly name: string;
+  readonly type: ColumnType;
+}
+
+/** A JSON value as it may appear in an answer cell. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** One free-text fact of a collection, with its id in the fact store. */
+export interface Fact {
+  readonly id: string;
+  readonly collection: string;
+  readonly text: string;
+  /** When the fact was acknowledged, as an ISO-8601 string. */
+  readonly createdAt: string;
+}
+
+/** The answer chosen for a question. */
+export interface Answer {
+  readonly kind: AnswerKind;
+  readonly columns: readonly Column[];
+  readonly rows: readonly (readonly JsonValue[])[];
+  readonly source: string;
+  readonly confidence: number;
+  /** The interpretation in plain English. */
+  readonly explanation: string;
+  /** The SQL or Cypher that ran; null for text facts. */
+  readonly query: string | null;
+  /** The facts that support the answer (text sources only). */
+  readonly support: readonly Fact[];
+}
+
+/** What happened to one interpretation of the question. */
+export type InterpretationStatus = 'CHOSEN' | 'ANSWERED' | 'EMPTY' | 'FAILED' | 'NOT_RUN';
+
+/** One reading of the question by one source, ranked by score. */
+export interface Interpretation {
+  readonly source: string;
+  readonly score: number;
+  readonly explanation: string;
+  readonly query: string | null;
+  readonly status: InterpretationStatus;
+  /** Why the interpretation failed, when it did. */
+  readonly error: string | null;
+}
+
+/** How one source took part in answering a question. */
+export type SourceOutcomeStatus =
+  /** The source produced at least one result. */
+  | 'ANSWERED'
+  /** Source selection judged the source unrelated to the question. */
+  | 'NOT_RELEVANT'
+  /** The source could have been relevant but has no way yet to interpret questions. */
+  | 'UNSUPPORTED'
+  /** The source is configured but not ready (connection down, data not loaded, model missing). */
+  | 'UNAVAILABLE'
+  /** The source was asked and failed; `error` says why. */
+  | 'FAILED'
+  /** The source did not answer within its time limit. */
+  | 'TIMED_OUT';
+
+/** A failure as reported to clients: a stable code and a message, never a stack trace. */
+export interface ErrorReport {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** One source's part in one question. */
+export interface SourceOutcome {
+  readonly source: string;
+  readonly status: SourceOutcomeStatus;
+  /** Plain-English account of what happened. */
+  readonly message: string;
+  readonly error: ErrorReport | null;
+  readonly durationMs: number;
+}
+
+/** The whole response to one question. */
+export interface AskResult {
+  readonly question: string;
+  readonly answer: Answer | null;
+  readonly interpretations: readonly Interpretation[];
+  readonly sources: readonly SourceOutcome[];
+}
+
+/** Options a caller may pass with a question; each is clamped to the server's maxima. */
+export interface AskOptions {
+  /** Ask only these sources. */
+  readonly sources?: readonly string[];
+  /** How many interpretations to consider per source. */
+  readonly topK?: number;
+  /** Maximum rows in the answer. */
+  readonly limit?: number;
+}
+
+/** What a client sees of a source. */
+export interface SourceInfo {
+  readonly id: string;
+  readonly kind: SourceKind;
+  readonly description: string;
+  /** True when the source is connected and its data is loaded. */
+  readonly ready: boolean;
+  /** Why the source is not ready, or what it is doing. */
+  readonly status: string;
+}
+
+/** The result of a fact write: which ids were written or removed, and the collection's new size. */
+export interface FactWrite {
+  readonly collection: string;
+  readonly ids: readonly string[];
+  /** Ids asked for removal that did not exist in the collection. */
+  readonly missing: readonly string[];
+  readonly size: number;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', '**/*.test.ts'],
+    exclude: ['node_modules/**', 'dist/**'],
+    // Database-backed tests share local PostgreSQL/MariaDB servers; keep files sequential on 2 cores.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

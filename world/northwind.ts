@@ -1,0 +1,177 @@
+/**
+ * Northwind (MIT), the classic trading-company sample, as a SQLite database and as a property
+ * graph (Product, Category, Supplier, Customer, Order, Employee, Shipper).
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SourceConfig } from '../config/config.js';
+import { LoadError } from '../errors.js';
+import {
+  buildGraphStore,
+  graphStoreExists,
+  type GraphPropertySpec,
+  type GraphPropertyType,
+  type GraphScalar,
+  type NodeTableSpec,
+  type RelTableSpec,
+} from '../engines/cypher/bulk-load.js';
+import { isNeo4jUrl } from '../engines/cypher/cypher-source.js';
+import { silentProgress } from '../engines/progress.js';
+import { openSqlClient, providerOf, sqliteFilePath, type SqlClient } from '../engines/sql/prisma-client.js';
+import { buildSqliteFile, runSqlScript, sqliteFileExists } from '../engines/sql/sqlite-build.js';
+import { readDataFile } from './data-dir.js';
+import type { Seed } from './seed.js';
+
+export const northwindSql: Seed = {
+  name: 'northwind',
+  kind: 'sql',
+  summary: 'Northwind trading company: products, orders, customers, suppliers, employees (SQLite)',
+  async isLoaded(source) {
+    return sqliteFileExists(sqliteTarget(source));
+  },
+  async load(source, progress) {
+    const file = sqliteTarget(source);
+    let count = 0;
+    await buildSqliteFile(file, async (client) => {
+      count = await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), progress);
+    });
+    progress.finish(`${count} statements`);
+    return `Northwind loaded into ${file}`;
+  },
+};
+
+export const northwindGraph: Seed = {
+  name: 'northwind',
+  kind: 'cypher',
+  summary: 'Northwind trading company as a property graph (embedded store)',
+  async isLoaded(source) {
+    return graphStoreExists(graphTarget(source));
+  },
+  async load(source, progress) {
+    const path = graphTarget(source);
+    // Read the tables from a scratch SQLite copy, so the graph does not depend on the SQL source.
+    const scratch = join(tmpdir(), `nlq-northwind-${process.pid}-${Date.now()}.sqlite`);
+    try {
+      await buildSqliteFile(scratch, async (client) => {
+        await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), silentProgress);
+      });
+      const client = openSqlClient(`file:${scratch}`, { readonly: true });
+      try {
+        const spec = await northwindGraphSpec(client);
+        await buildGraphStore(path, spec, progress);
+      } finally {
+        await client.$disconnect();
+      }
+    } finally {
+      rmSync(scratch, { force: true });
+    }
+    return `Northwind graph loaded into ${path}`;
+  },
+};
+
+/** Node label, source table, key column, and foreign-key columns that become relationships. */
+const NODE_TABLES: readonly { label: string; table: string; key: string; dropped: readonly string[] }[] = [
+  { label: 'Category', table: 'Categories', key: 'CategoryID', dropped: ['Picture'] },
+  { label: 'Supplier', table: 'Suppliers', key: 'SupplierID', dropped: [] },
+  { label: 'Product', table: 'Products', key: 'ProductID', dropped: ['SupplierID', 'CategoryID'] },
+  { label: 'Customer', table: 'Customers', key: 'CustomerID', dropped: [] },
+  { label: 'Employee', table: 'Employees', key: 'EmployeeID', dropped: ['Photo', 'ReportsTo'] },
+  { label: 'Shipper', table: 'Shippers', key: 'ShipperID', dropped: [] },
+  { label: 'Order', table: 'Orders', key: 'OrderID', dropped: ['CustomerID', 'EmployeeID', 'ShipVia'] },
+];
+
+/** Relationship type, endpoint labels, and the SQL that lists its pairs (with properties). */
+const RELATIONSHIPS: readonly { type: string; from: string; to: string; sql: string; properties: readonly GraphPropertySpec[] }[] = [
+  { type: 'PART_OF', from: 'Product', to: 'Category', sql: 'SELECT ProductID AS "from", CategoryID AS "to" FROM Products WHERE CategoryID IS NOT NULL', properties: [] },
+  { type: 'SUPPLIES', from: 'Supplier', to: 'Product', sql: 'SELECT SupplierID AS "from", ProductID AS "to" FROM Products WHERE SupplierID IS NOT NULL', properties: [] },
+  { type: 'PURCHASED', from: 'Customer', to: 'Order', sql: 'SELECT CustomerID AS "from", OrderID AS "to" FROM Orders WHERE CustomerID IS NOT NULL', properties: [] },
+  {
+    type: 'CONTAINS',
+    from: 'Order',
+    to: 'Product',
+    sql: 'SELECT OrderID AS "from", ProductID AS "to", UnitPrice AS unitPrice, Quantity AS quantity, Discount AS discount FROM "Order Details"',
+    properties: [
+      { name: 'unitPrice', type: 'DOUBLE' },
+      { name: 'quantity', type: 'INT64' },
+      { name: 'discount', type: 'DOUBLE' },
+    ],
+  },
+  { type: 'SOLD_BY', from: 'Order', to: 'Employee', sql: 'SELECT OrderID AS "from", EmployeeID AS "to" FROM Orders WHERE EmployeeID IS NOT NULL', properties: [] },
+  { type: 'SHIPPED_BY', from: 'Order', to: 'Shipper', sql: 'SELECT OrderID AS "from", ShipVia AS "to" FROM Orders WHERE ShipVia IS NOT NULL', properties: [] },
+  { type: 'REPORTS_TO', from: 'Employee', to: 'Employee', sql: 'SELECT EmployeeID AS "from", ReportsTo AS "to" FROM Employees WHERE ReportsTo IS NOT NULL', properties: [] },
+];
+
+async function northwindGraphSpec(client: SqlClient): Promise<{ nodes: NodeTableSpec[]; relationships: RelTableSpec[] }> {
+  const nodes: NodeTableSpec[] = [];
+  for (const table of NODE_TABLES) {
+    const info = await client.$queryRawUnsafe<{ name: string; type: string }[]>(`SELECT name, type FROM pragma_table_info('${table.table}')`);
+    const columns = info.filter((column) => !table.dropped.includes(column.name));
+    const properties = columns.map((column) => ({ name: propertyName(column.name), type: graphType(column.type) }));
+    const rows = await client.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table.table}"`,
+    );
+    nodes.push({
+      label: table.label,
+      key: propertyName(table.key),
+      properties,
+      rows: rows.map((row) =>
+        Object.fromEntries(columns.map((column, i) => [properties[i]?.name ?? column.name, graphValue(row[column.name], graphType(column.type))])),
+      ),
+    });
+  }
+  const relationships: RelTableSpec[] = [];
+  for (const rel of RELATIONSHIPS) {
+    const rows = await client.$queryRawUnsafe<Record<string, unknown>[]>(rel.sql);
+    relationships.push({
+      type: rel.type,
+      from: rel.from,
+      to: rel.to,
+      properties: rel.properties,
+      rows: rows.map((row) =>
+        Object.fromEntries(
+          ['from', 'to', ...rel.properties.map((p) => p.name)].map((name) => [name, graphValue(row[name], null)]),
+        ),
+      ),
+    });
+  }
+  return { nodes, relationships };
+}
+
+/** `ProductName` -> `productName`, `CategoryID` -> `categoryID`: the usual graph spelling. */
+function propertyName(column: string): string {
+  return column.charAt(0).toLowerCase() + column.slice(1);
+}
+
+function graphType(sqlType: string): GraphPropertyType {
+  const type = sqlType.toUpperCase();
+  if (type.includes('INT')) return 'INT64';
+  if (type.includes('NUMERIC') || type.includes('REAL') || type.includes('DOUBLE') || type.includes('DECIMAL')) return 'DOUBLE';
+  if (type.includes('DATE')) return 'DATE';
+  return 'STRING';
+}
+
+function graphValue(value: unknown, type: GraphPropertyType | null): GraphScalar {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (type === 'DATE' && typeof value === 'string') return value.slice(0, 10);
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+  return String(value);
+}
+
+function sqliteTarget(source: SourceConfig): string {
+  if (providerOf(source.url) !== 'sqlite') {
+    throw new LoadError(source.id, `the northwind seed loads into SQLite files only (file: URLs), not ${source.url.split(':')[0]}`);
+  }
+  return sqliteFilePath(source.url);
+}
+
+function graphTarget(source: SourceConfig): string {
+  if (isNeo4jUrl(source.url)) {
+    throw new LoadError(source.id, 'seeds load into the embedded graph store only; load Neo4j with its own tools');
+  }
+  return source.url;
+}
+
+export { graphTarget, sqliteTarget };
