@@ -43,6 +43,8 @@ export async function startServer(config: GatewayConfig, listen: { host: string;
   const server = new ApolloServer({
     schema: makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers }),
     introspection: true,
+    // The CLI handles SIGINT/SIGTERM itself, so it can stop the gateway and exit with code 0.
+    stopOnTerminationSignals: false,
     plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   const { url } = await startStandaloneServer(server, { listen });

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench [-- name ...]`: runs benchmarks and prints figures (ratios, percentiles).
+ * Benchmarks are not tests: they never pass or fail. Later parts register theirs here.
+ */
+import { frameBenchmarks } from './frame.js';
+
+const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = {
+  frame: { about: 'world load time, ask() overhead through Apollo, durable fact writes', run: frameBenchmarks },
+};
+
+async function main(names: string[]): Promise<void> {
+  const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
+  for (const name of selected) {
+    const benchmark = BENCHMARKS[name];
+    if (!benchmark) {
+      console.error(`unknown benchmark '${name}'; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+      process.exitCode = 2;
+      return;
+    }
+    console.log(`\n== ${name}: ${benchmark.about}`);
+    await benchmark.run();
+  }
+}
+
+await main(process.argv.slice(2));
