@@ -1,6 +1,6 @@
 /**
- * Northwind (MIT), the classic trading-company sample, as a SQLite database and as a property
- * graph (Product, Category, Supplier, Customer, Order, Employee, Shipper).
+ * Northwind (MIT), the classic trading-company sample, as a SQL database (SQLite, PostgreSQL or
+ * MariaDB) and as a property graph (Product, Category, Supplier, Customer, Order, Employee, Shipper).
  */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,12 @@ import {
   type RelTableSpec,
 } from '../engines/cypher/bulk-load.js';
 import { isNeo4jUrl } from '../engines/cypher/cypher-source.js';
-import { silentProgress } from '../engines/progress.js';
-import { openSqlClient, providerOf, sqliteFilePath, type SqlClient } from '../engines/sql/prisma-client.js';
+import { silentProgress, type Progress } from '../engines/progress.js';
+import { tableExists } from '../engines/sql/catalog.js';
+import { copySqlDatabase, dropSqlTables } from '../engines/sql/copy-database.js';
+import { placeholder, quoteIdentifier } from '../engines/sql/dialect.js';
+import { introspectSqlSchema } from '../engines/sql/introspect.js';
+import { openSqlClient, providerOf, sqliteFilePath, type SqlClient, type SqlProvider } from '../engines/sql/prisma-client.js';
 import { buildSqliteFile, runSqlScript, sqliteFileExists } from '../engines/sql/sqlite-build.js';
 import { readDataFile } from './data-dir.js';
 import type { Seed } from './seed.js';
@@ -26,20 +30,99 @@ import type { Seed } from './seed.js';
 export const northwindSql: Seed = {
   name: 'northwind',
   kind: 'sql',
-  summary: 'Northwind trading company: products, orders, customers, suppliers, employees (SQLite)',
-  async isLoaded(source) {
-    return sqliteFileExists(sqliteTarget(source));
+  summary: 'Northwind trading company: products, orders, customers, suppliers, employees (SQLite, PostgreSQL or MariaDB)',
+  isLoaded(source) {
+    return isSqlSeedLoaded(source, 'northwind');
   },
-  async load(source, progress) {
-    const file = sqliteTarget(source);
-    let count = 0;
-    await buildSqliteFile(file, async (client) => {
-      count = await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), progress);
+  load(source, progress) {
+    return loadSqlSeed(source, 'northwind', progress, async (client, fillProgress) => {
+      const count = await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), fillProgress);
+      return `${count} statements`;
     });
-    progress.finish(`${count} statements`);
-    return `Northwind loaded into ${file}`;
   },
 };
+
+/**
+ * Fills a fresh SQLite database with a seed's tables; returns a summary of what it wrote. Every SQL
+ * seed is written this way once, then copied into PostgreSQL or MariaDB when the source is there.
+ */
+export type SqliteFill = (client: SqlClient, progress: Progress) => Promise<string>;
+
+/** The table that records which seeds a PostgreSQL or MariaDB database holds completely. */
+export const SEED_MARKER_TABLE = '_nlq_seed';
+
+/**
+ * True when the source holds the seed completely: its SQLite file exists (files are renamed into
+ * place only when complete), or its server database has the seed's marker row (written last).
+ */
+export async function isSqlSeedLoaded(source: SourceConfig, seed: string): Promise<boolean> {
+  const provider = providerOf(source.url);
+  if (provider === 'sqlite') return sqliteFileExists(sqliteFilePath(source.url));
+  const client = openSqlClient(source.url, { readonly: true });
+  try {
+    if (!(await tableExists(client, provider, SEED_MARKER_TABLE))) return false;
+    const rows = await client.$queryRawUnsafe<{ n: bigint | number }[]>(
+      `SELECT COUNT(*) AS n FROM ${quoteIdentifier(provider, SEED_MARKER_TABLE)} WHERE name = ${placeholder(provider, 1)}`,
+      seed,
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+/**
+ * Loads a seed into the source's database. SQLite: built in place by `fill` (atomically, see
+ * buildSqliteFile). PostgreSQL/MariaDB: built by `fill` in a scratch SQLite file, then copied: the
+ * seed's marker row is removed first and written last, and tables a dead earlier load left behind
+ * are dropped before the copy, so a load killed half-way is redone in full on the next start.
+ */
+export async function loadSqlSeed(source: SourceConfig, seed: string, progress: Progress, fill: SqliteFill): Promise<string> {
+  const provider = providerOf(source.url);
+  if (provider === 'sqlite') {
+    const file = sqliteFilePath(source.url);
+    let summary = '';
+    await buildSqliteFile(file, async (client) => {
+      summary = await fill(client, progress);
+    });
+    progress.finish(summary);
+    return `${seed} loaded into ${file}`;
+  }
+  const scratch = join(tmpdir(), `nlq-${seed}-${process.pid}-${Date.now()}.sqlite`);
+  try {
+    await buildSqliteFile(scratch, async (client) => {
+      await fill(client, silentProgress);
+    });
+    const from = openSqlClient(`file:${scratch}`, { readonly: true });
+    const to = openSqlClient(source.url, { readonly: false });
+    try {
+      const schema = await introspectSqlSchema(from, 'sqlite', source.id);
+      await clearSeedMarker(to, provider, seed);
+      await dropSqlTables({ client: to, provider }, schema.classes.map((schemaClass) => schemaClass.id));
+      const report = await copySqlDatabase({ client: from, provider: 'sqlite' }, { client: to, provider }, schema, progress);
+      await to.$executeRawUnsafe(
+        `INSERT INTO ${quoteIdentifier(provider, SEED_MARKER_TABLE)} (name, loaded_at) VALUES (${placeholder(provider, 1)}, ${placeholder(provider, 2)})`,
+        seed,
+        new Date().toISOString(),
+      );
+      return `${seed} loaded into ${source.id} (${provider}): ${report.tables} tables, ${report.rows} rows`;
+    } finally {
+      await from.$disconnect();
+      await to.$disconnect();
+    }
+  } catch (error) {
+    throw new LoadError(source.id, `loading ${seed}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    rmSync(scratch, { force: true });
+  }
+}
+
+/** Creates the marker table if needed and removes the seed's row: from here on the seed counts as not loaded. */
+async function clearSeedMarker(client: SqlClient, provider: SqlProvider, seed: string): Promise<void> {
+  const table = quoteIdentifier(provider, SEED_MARKER_TABLE);
+  await client.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${table} (name VARCHAR(100) PRIMARY KEY, loaded_at VARCHAR(40) NOT NULL)`);
+  await client.$executeRawUnsafe(`DELETE FROM ${table} WHERE name = ${placeholder(provider, 1)}`, seed);
+}
 
 export const northwindGraph: Seed = {
   name: 'northwind',
@@ -160,13 +243,6 @@ function graphValue(value: unknown, type: GraphPropertyType | null): GraphScalar
   return String(value);
 }
 
-function sqliteTarget(source: SourceConfig): string {
-  if (providerOf(source.url) !== 'sqlite') {
-    throw new LoadError(source.id, `the northwind seed loads into SQLite files only (file: URLs), not ${source.url.split(':')[0]}`);
-  }
-  return sqliteFilePath(source.url);
-}
-
 function graphTarget(source: SourceConfig): string {
   if (isNeo4jUrl(source.url)) {
     throw new LoadError(source.id, 'seeds load into the embedded graph store only; load Neo4j with its own tools');
@@ -174,4 +250,4 @@ function graphTarget(source: SourceConfig): string {
   return source.url;
 }
 
-export { graphTarget, sqliteTarget };
+export { graphTarget };

@@ -1,6 +1,7 @@
 /**
  * The royals genealogy (3,010 European royals from the public royal92 GEDCOM) as a property graph
- * (Person and 12 family relationships) and as SQL tables (people, marriages, relations).
+ * (Person and 12 family relationships) and as SQL tables (people, marriages, relations) in SQLite,
+ * PostgreSQL or MariaDB.
  * relations.tsv's row `father I1 I9` says I9 is a father of I1; in the graph that is
  * (I1)-[:FATHER]->(I9), read "I1's father is I9".
  */
@@ -13,10 +14,10 @@ import {
   type RelTableSpec,
 } from '../engines/cypher/bulk-load.js';
 import { placeholders } from '../engines/sql/dialect.js';
-import { buildSqliteFile, sqliteFileExists } from '../engines/sql/sqlite-build.js';
+import type { SqlClient } from '../engines/sql/prisma-client.js';
 import type { Progress } from '../engines/progress.js';
 import { readDataFile } from './data-dir.js';
-import { graphTarget, sqliteTarget } from './northwind.js';
+import { graphTarget, isSqlSeedLoaded, loadSqlSeed } from './northwind.js';
 import type { Seed } from './seed.js';
 
 const RELATIONS = ['husband', 'wife', 'father', 'mother', 'son', 'daughter', 'brother', 'sister', 'uncle', 'aunt', 'nephew', 'niece'];
@@ -118,49 +119,50 @@ export const royalsGraph: Seed = {
 export const royalsSql: Seed = {
   name: 'royals',
   kind: 'sql',
-  summary: 'European royal genealogy as SQL tables people, marriages, relations (SQLite)',
-  async isLoaded(source) {
-    return sqliteFileExists(sqliteTarget(source));
+  summary: 'European royal genealogy as SQL tables people, marriages, relations (SQLite, PostgreSQL or MariaDB)',
+  isLoaded(source) {
+    return isSqlSeedLoaded(source, 'royals');
   },
-  async load(source, progress) {
-    const file = sqliteTarget(source);
-    const data = readRoyals();
-    await buildSqliteFile(file, async (client) => {
-      const tables: { name: string; ddl: string; rows: Record<string, string>[]; columns: string[] }[] = [
-        {
-          name: 'people',
-          ddl: `CREATE TABLE people (id TEXT PRIMARY KEY, name TEXT, given_name TEXT, house TEXT, sex TEXT, title TEXT,
-                  birth_date TEXT, birth_year INTEGER, birth_place TEXT, death_date TEXT, death_year INTEGER,
-                  death_place TEXT, burial_place TEXT)`,
-          rows: data.people,
-          columns: Object.keys(data.people[0] ?? {}),
-        },
-        {
-          name: 'marriages',
-          ddl: `CREATE TABLE marriages (family_id TEXT PRIMARY KEY, husband_id TEXT REFERENCES people(id),
-                  wife_id TEXT REFERENCES people(id), marriage_date TEXT, marriage_year INTEGER, marriage_place TEXT)`,
-          rows: data.marriages,
-          columns: Object.keys(data.marriages[0] ?? {}),
-        },
-        {
-          name: 'relations',
-          ddl: `CREATE TABLE relations (relation TEXT NOT NULL, head_id TEXT NOT NULL REFERENCES people(id),
-                  tail_id TEXT NOT NULL REFERENCES people(id))`,
-          rows: data.relations.map((r) => ({ relation: r.relation, head_id: r.head, tail_id: r.tail })),
-          columns: ['relation', 'head_id', 'tail_id'],
-        },
-      ];
-      await insertTables(client, tables, progress);
-      await client.$executeRawUnsafe('CREATE INDEX relations_by_head ON relations (relation, head_id)');
-      await client.$executeRawUnsafe('CREATE INDEX relations_by_tail ON relations (relation, tail_id)');
-    });
-    progress.finish(`${data.people.length} people, ${data.marriages.length} marriages, ${data.relations.length} relations`);
-    return `royals loaded into ${file}`;
+  load(source, progress) {
+    return loadSqlSeed(source, 'royals', progress, fillRoyalsSql);
   },
 };
 
+/** Writes the royals tables into a fresh SQLite database. */
+async function fillRoyalsSql(client: SqlClient, progress: Progress): Promise<string> {
+  const data = readRoyals();
+  const tables: { name: string; ddl: string; rows: Record<string, string>[]; columns: string[] }[] = [
+    {
+      name: 'people',
+      ddl: `CREATE TABLE people (id TEXT PRIMARY KEY, name TEXT, given_name TEXT, house TEXT, sex TEXT, title TEXT,
+              birth_date TEXT, birth_year INTEGER, birth_place TEXT, death_date TEXT, death_year INTEGER,
+              death_place TEXT, burial_place TEXT)`,
+      rows: data.people,
+      columns: Object.keys(data.people[0] ?? {}),
+    },
+    {
+      name: 'marriages',
+      ddl: `CREATE TABLE marriages (family_id TEXT PRIMARY KEY, husband_id TEXT REFERENCES people(id),
+              wife_id TEXT REFERENCES people(id), marriage_date TEXT, marriage_year INTEGER, marriage_place TEXT)`,
+      rows: data.marriages,
+      columns: Object.keys(data.marriages[0] ?? {}),
+    },
+    {
+      name: 'relations',
+      ddl: `CREATE TABLE relations (relation TEXT NOT NULL, head_id TEXT NOT NULL REFERENCES people(id),
+              tail_id TEXT NOT NULL REFERENCES people(id))`,
+      rows: data.relations.map((r) => ({ relation: r.relation, head_id: r.head, tail_id: r.tail })),
+      columns: ['relation', 'head_id', 'tail_id'],
+    },
+  ];
+  await insertTables(client, tables, progress);
+  await client.$executeRawUnsafe('CREATE INDEX relations_by_head ON relations (relation, head_id)');
+  await client.$executeRawUnsafe('CREATE INDEX relations_by_tail ON relations (relation, tail_id)');
+  return `${data.people.length} people, ${data.marriages.length} marriages, ${data.relations.length} relations`;
+}
+
 async function insertTables(
-  client: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
+  client: SqlClient,
   tables: { name: string; ddl: string; rows: Record<string, string>[]; columns: string[] }[],
   progress: Progress,
 ): Promise<void> {
