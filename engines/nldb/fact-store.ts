@@ -46,6 +46,8 @@ export class FactStore {
     private readonly client: TransactionalSqlClient,
     private readonly provider: SqlProvider,
     private readonly ownsClient: boolean,
+    /** The SQLite file holding the facts, when there is one (vector indexes are kept beside it). */
+    readonly file: string | null = null,
   ) {}
 
   /** Opens (creating if needed) the fact store at a database URL. */
@@ -53,7 +55,7 @@ export class FactStore {
     const provider = providerOf(url);
     if (provider === 'sqlite') mkdirSync(dirname(sqliteFilePath(url)), { recursive: true });
     const client = openSqlClient(url, { readonly: false, fileMustExist: false }) as TransactionalSqlClient;
-    const store = new FactStore(client, provider, true);
+    const store = new FactStore(client, provider, true, provider === 'sqlite' ? sqliteFilePath(url) : null);
     try {
       await store.prepare();
     } catch (error) {

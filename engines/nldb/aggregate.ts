@@ -1,0 +1,114 @@
+/**
+ * Aggregation by ordinary code over the derivations of all support sets (NeuralDB section 4):
+ * the query type by majority vote over non-null derivations, then set union, count of distinct
+ * values, min/max over numbers, argmin/argmax by value (or by how often a key occurs when the
+ * values are not numbers), or a boolean. No usable derivation gives EMPTY.
+ */
+import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
+import { parseNumber } from './numbers.js';
+
+/** The answer computed from the derivations, with the derivations that produced it. */
+export type Aggregate =
+  | { readonly type: 'SET'; readonly values: readonly string[]; readonly from: readonly number[] }
+  | { readonly type: 'COUNT'; readonly count: number; readonly from: readonly number[] }
+  | { readonly type: 'BOOL'; readonly value: boolean; readonly from: readonly number[] }
+  | { readonly type: 'MIN' | 'MAX'; readonly value: number; readonly from: readonly number[] }
+  | {
+      readonly type: 'ARGMIN' | 'ARGMAX';
+      readonly keys: readonly string[];
+      /** The extreme value, or null when keys were ranked by how often they occur. */
+      readonly value: number | null;
+      readonly from: readonly number[];
+    }
+  | { readonly type: 'EMPTY'; readonly from: readonly number[] };
+
+/** Case and spacing do not make two answers different. */
+export function normalise(value: string): string {
+  return value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The type most non-null derivations agree on; ties go to the type seen first. */
+export function voteType(derivations: readonly Derivation[]): QueryType | null {
+  const counts = new Map<QueryType, number>();
+  for (const d of derivations) if (d.type !== 'NULL') counts.set(d.type, (counts.get(d.type) ?? 0) + 1);
+  let best: QueryType | null = null;
+  for (const [type, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = type;
+  return best;
+}
+
+export function aggregate(derivations: readonly Derivation[]): Aggregate {
+  const type = voteType(derivations);
+  if (type === null) return { type: 'EMPTY', from: [] };
+  const chosen = derivations.map((d, i) => ({ d, i })).filter(({ d }) => d.type === type);
+  switch (type) {
+    case 'SET':
+    case 'COUNT': {
+      const seen = new Map<string, { value: string; from: number[] }>();
+      for (const { d, i } of chosen) {
+        if (d.type !== 'SET' && d.type !== 'COUNT') continue;
+        const key = normalise(d.value);
+        if (!key) continue;
+        const entry = seen.get(key) ?? { value: d.value.trim(), from: [] };
+        entry.from.push(i);
+        seen.set(key, entry);
+      }
+      const from = [...seen.values()].flatMap((e) => e.from);
+      if (type === 'COUNT') return { type, count: seen.size, from };
+      return { type, values: [...seen.values()].map((e) => e.value), from };
+    }
+    case 'BOOL': {
+      // A yes/no question over facts asks whether some support set shows it: one TRUE suffices;
+      // a FALSE only says that this support set does not show it.
+      const yes = chosen.filter(({ d }) => d.type === 'BOOL' && d.value);
+      return yes.length > 0
+        ? { type, value: true, from: yes.map(({ i }) => i) }
+        : { type, value: false, from: chosen.map(({ i }) => i) };
+    }
+    case 'MIN':
+    case 'MAX': {
+      const numbers = chosen
+        .map(({ d, i }) => ({ v: d.type === 'MIN' || d.type === 'MAX' ? parseNumber(d.value) : null, i }))
+        .filter((x): x is { v: number; i: number } => x.v !== null);
+      if (numbers.length === 0) return { type: 'EMPTY', from: [] };
+      const value = type === 'MIN' ? Math.min(...numbers.map((x) => x.v)) : Math.max(...numbers.map((x) => x.v));
+      return { type, value, from: numbers.filter((x) => x.v === value).map((x) => x.i) };
+    }
+    case 'ARGMIN':
+    case 'ARGMAX':
+      return argExtreme(type, chosen);
+  }
+}
+
+function argExtreme(type: 'ARGMIN' | 'ARGMAX', chosen: readonly { d: Derivation; i: number }[]): Aggregate {
+  const pairs = chosen.flatMap(({ d, i }) =>
+    d.type === 'ARGMIN' || d.type === 'ARGMAX' ? [{ key: d.key.trim(), raw: d.value, v: parseNumber(d.value), i }] : [],
+  );
+  const numeric = pairs.filter((p): p is typeof p & { v: number } => p.v !== null);
+  if (numeric.length > 0) {
+    const best = type === 'ARGMIN' ? Math.min(...numeric.map((p) => p.v)) : Math.max(...numeric.map((p) => p.v));
+    const winners = numeric.filter((p) => p.v === best);
+    return { type, keys: distinct(winners.map((p) => p.key)), value: best, from: winners.map((p) => p.i) };
+  }
+  // No numbers: rank keys by how often they occur ("who has the most pets?").
+  const counts = new Map<string, { key: string; n: number; from: number[] }>();
+  for (const p of pairs) {
+    const k = normalise(p.key);
+    const entry = counts.get(k) ?? { key: p.key, n: 0, from: [] };
+    entry.n += 1;
+    entry.from.push(p.i);
+    counts.set(k, entry);
+  }
+  if (counts.size === 0) return { type: 'EMPTY', from: [] };
+  const ns = [...counts.values()].map((e) => e.n);
+  const target = type === 'ARGMAX' ? Math.max(...ns) : Math.min(...ns);
+  const winners = [...counts.values()].filter((e) => e.n === target);
+  return { type, keys: winners.map((e) => e.key), value: null, from: winners.flatMap((e) => e.from) };
+}
+
+function distinct(values: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const v of values) if (!seen.has(normalise(v))) seen.set(normalise(v), v);
+  return [...seen.values()];
+}
+
+export { QUERY_TYPES };

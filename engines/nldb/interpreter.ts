@@ -1,0 +1,93 @@
+/**
+ * Questions over a fact collection: Support Set Generator -> neural Select-Project-Join (all
+ * support sets of the question in batches) -> aggregation by ordinary code -> a typed answer
+ * with the supporting facts as provenance.
+ */
+import type { Fact } from '../../types.js';
+import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
+import { aggregate, voteType } from './aggregate.js';
+import { formatDerivation } from './derivation.js';
+import type { FactIndex } from './fact-index.js';
+import type { NldbModels } from './models.js';
+import { explain, toResultSet } from './result.js';
+import { SelectProjectJoin, type SpjOptions } from './spj.js';
+import { SupportSetGenerator, type SsgOptions } from './ssg.js';
+
+export interface NldbInterpreterOptions {
+  readonly collection: string;
+  readonly facts: FactIndex;
+  readonly models: NldbModels;
+  readonly ssg?: SsgOptions;
+  readonly spj?: SpjOptions;
+}
+
+/** What the pipeline found for one question, for tests and the benchmark. */
+export interface Trace {
+  readonly supportSets: readonly (readonly string[])[];
+  readonly derivations: readonly string[];
+}
+
+export class NldbInterpreter implements QuestionInterpreter {
+  private readonly ssg: SupportSetGenerator;
+  private readonly spj: SelectProjectJoin;
+
+  constructor(private readonly options: NldbInterpreterOptions) {
+    this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg);
+    this.spj = new SelectProjectJoin(options.models, options.spj);
+  }
+
+  async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
+    const { interpretation } = await this.run(question);
+    return [interpretation];
+  }
+
+  /** Answers and returns what each stage did. */
+  async run(question: SourceQuestion): Promise<{ interpretation: SourceInterpretation; trace: Trace }> {
+    const { facts, collection } = this.options;
+    const sets = await this.ssg.generate(question.question, question.signal);
+    const factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
+    const scored = await this.spj.derive(
+      question.question,
+      factSets.map((fs) => fs.map((f) => f.text)),
+      question.signal,
+    );
+    const derivations = scored.map((s) => s.derivation);
+    const agg = aggregate(derivations);
+    const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
+    const useful = derivations.filter((d) => d.type !== 'NULL').length;
+    const interpretation: SourceInterpretation = {
+      score: confidence(
+        agg.type,
+        agg.from.map((i) => scored[i]?.useful ?? 0),
+        useful,
+        derivations.filter((d) => d.type === voteType(derivations)).length,
+      ),
+      explanation: explain(agg, collection, sets.length, useful),
+      query: null,
+      ...noQueryGraph,
+      result,
+      error: null,
+    };
+    return {
+      interpretation,
+      trace: { supportSets: sets.map((s) => s.ids), derivations: derivations.map(formatDerivation) },
+    };
+  }
+}
+
+/**
+ * Text facts never carry a query graph. Spread rather than written as a property so this file
+ * compiles whether or not SourceInterpretation has the field (it is being added alongside).
+ */
+const noQueryGraph = { queryGraph: null } as const;
+
+/**
+ * How sure we are: the extractor's mean usefulness over the derivations used, times the share of
+ * useful derivations that agreed on the type. Nothing found is an answer too, but a weak one.
+ */
+function confidence(type: string, usefulness: readonly number[], useful: number, agreeing: number): number {
+  if (type === 'EMPTY' || usefulness.length === 0) return 0.05;
+  const mean = usefulness.reduce((a, b) => a + b, 0) / usefulness.length;
+  const agreement = useful > 0 ? Math.min(1, agreeing / useful) : 0;
+  return Math.max(0.05, Math.min(0.95, mean * (0.5 + 0.5 * agreement)));
+}

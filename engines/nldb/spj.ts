@@ -1,0 +1,118 @@
+/**
+ * The neural Select-Project-Join operator: for each support set, a derivation in NeuralDB's format.
+ * The model is extractive (trained here, see models/nldb/MODEL_CARD.md): heads on the [CLS]
+ * position give the query type, whether the set helps at all, and a yes/no; two span heads point
+ * at the key (an entity) and the value (a number) inside the facts. Spans are copied from the
+ * fact text, so names and numbers come back exactly as written.
+ */
+import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
+import type { NldbModels } from './models.js';
+import { encodeSpj, type EncodedSupport } from './text.js';
+
+/** A derivation with what the model thought of it. */
+export interface ScoredDerivation {
+  readonly derivation: Derivation;
+  /** Probability that the support set helps answer the question. */
+  readonly useful: number;
+  /** Probability of the predicted query type. */
+  readonly typeConfidence: number;
+}
+
+export interface SpjOptions {
+  /** Support sets per model call. */
+  readonly batchSize?: number;
+  /** Usefulness below this gives [NULL_ANSWER]. */
+  readonly threshold?: number;
+}
+
+/** The longest span, in tokens, that a key or a value may have. */
+const MAX_SPAN = 12;
+
+export class SelectProjectJoin {
+  constructor(
+    private readonly models: NldbModels,
+    private readonly options: SpjOptions = {},
+  ) {}
+
+  /** One derivation per support set (each given as its fact texts), in order. */
+  async derive(question: string, supportSets: readonly (readonly string[])[], signal?: AbortSignal): Promise<ScoredDerivation[]> {
+    const batch = this.options.batchSize ?? 32;
+    const out: ScoredDerivation[] = [];
+    for (let start = 0; start < supportSets.length; start += batch) {
+      signal?.throwIfAborted();
+      const sets = supportSets.slice(start, start + batch);
+      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen));
+      const { classes, spans, length } = await this.models.extract(rows);
+      rows.forEach((row, b) => {
+        out.push(decode(row, sets[b] ?? [], classes.subarray(b * 11, (b + 1) * 11), spans.subarray(b * length * 4, (b + 1) * length * 4), this.options.threshold ?? 0.5));
+      });
+    }
+    return out;
+  }
+}
+
+function softmax(logits: ArrayLike<number>): number[] {
+  const values = Array.from(logits);
+  const max = Math.max(...values);
+  const exps = values.map((v) => Math.exp(v - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / sum);
+}
+
+function argmax(values: readonly number[]): number {
+  let best = 0;
+  values.forEach((v, i) => {
+    if (v > (values[best] as number)) best = i;
+  });
+  return best;
+}
+
+/** Turns the heads' outputs for one support set into a derivation. */
+export function decode(row: EncodedSupport, facts: readonly string[], classes: Float32Array, spans: Float32Array, threshold: number): ScoredDerivation {
+  const typeProbs = softmax(classes.subarray(0, 7));
+  const typeIndex = argmax(typeProbs);
+  const type = QUERY_TYPES[typeIndex] as QueryType;
+  const useful = softmax(classes.subarray(7, 9))[1] as number;
+  const typeConfidence = typeProbs[typeIndex] as number;
+  const none = { derivation: { type: 'NULL' } as const, useful, typeConfidence };
+  if (useful < threshold) return none;
+  if (type === 'BOOL') {
+    const yes = softmax(classes.subarray(9, 11))[1] as number;
+    return { derivation: { type, value: yes >= 0.5 }, useful, typeConfidence };
+  }
+  const key = bestSpan(row, facts, spans, 0);
+  const value = bestSpan(row, facts, spans, 2);
+  switch (type) {
+    case 'SET':
+    case 'COUNT':
+      return key ? { derivation: { type, value: key }, useful, typeConfidence } : none;
+    case 'MIN':
+    case 'MAX':
+      return value ? { derivation: { type, value }, useful, typeConfidence } : none;
+    case 'ARGMIN':
+    case 'ARGMAX':
+      return key && value ? { derivation: { type, key, value }, useful, typeConfidence } : none;
+  }
+}
+
+/** The highest-scoring start/end pair within one fact, as the fact's own text. */
+function bestSpan(row: EncodedSupport, facts: readonly string[], spans: Float32Array, head: number): string | null {
+  const n = row.positions.length;
+  let best: { s: number; e: number; score: number } | null = null;
+  for (let s = 0; s < n; s++) {
+    const ps = row.positions[s];
+    if (!ps || ps.fact < 0) continue;
+    const startScore = spans[s * 4 + head] as number;
+    if (startScore < -1e3) continue;
+    for (let e = s; e < Math.min(n, s + MAX_SPAN); e++) {
+      const pe = row.positions[e];
+      if (!pe || pe.fact !== ps.fact) break;
+      const score = startScore + (spans[e * 4 + head + 1] as number);
+      if (!best || score > best.score) best = { s, e, score };
+    }
+  }
+  if (!best) return null;
+  const ps = row.positions[best.s] as { fact: number; start: number };
+  const pe = row.positions[best.e] as { end: number };
+  return (facts[ps.fact] ?? '').slice(ps.start, pe.end).trim() || null;
+}

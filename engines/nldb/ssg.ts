@@ -1,0 +1,105 @@
+/**
+ * The Support Set Generator (NeuralDB Algorithm 1). Starting from the empty set, the state (the
+ * question plus a partial support set) is encoded, and maximum inner product search over the fact
+ * vectors and the STOP action picks every action scoring above tau: STOP closes the set, each fact
+ * opens a larger one. A join thus collects both of its facts in one set ("whose spouse is a
+ * doctor?": the doctor, then the marriage naming them), an aggregation one set per operand.
+ */
+import type { NldbModels } from './models.js';
+import { bagIds, STOP } from './text.js';
+import type { VectorIndex } from './vector-index.js';
+
+export interface SsgOptions {
+  /** Score an action must exceed; default: the threshold chosen at training time. */
+  readonly tau?: number;
+  /** Support sets returned at most (and open sets kept per step). */
+  readonly maxSupportSets?: number;
+  /** Facts in one support set at most. */
+  readonly maxSetSize?: number;
+  /** Facts considered when extending a non-empty set. */
+  readonly expandK?: number;
+}
+
+/** A support set: fact ids in the order they were added, and the weakest step's score. */
+export interface SupportSet {
+  readonly ids: readonly string[];
+  readonly score: number;
+}
+
+interface OpenSet {
+  readonly ids: readonly string[];
+  readonly score: number;
+}
+
+export class SupportSetGenerator {
+  private readonly tau: number;
+  private readonly maxSets: number;
+  private readonly maxSize: number;
+  private readonly expandK: number;
+  private stopVector: Float32Array | null = null;
+
+  constructor(
+    private readonly models: NldbModels,
+    private readonly index: VectorIndex,
+    /** The text of a fact by id (support sets are re-encoded with their facts). */
+    private readonly textOf: (id: string) => string | undefined,
+    options: SsgOptions = {},
+  ) {
+    this.tau = options.tau ?? models.config.ssg.tau;
+    this.maxSets = options.maxSupportSets ?? 64;
+    this.maxSize = options.maxSetSize ?? 3;
+    this.expandK = options.expandK ?? 8;
+  }
+
+  async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
+    const vocab = this.models.vocab;
+    const questionBag = bagIds(question, vocab);
+    const stop = await this.stop();
+    const dims = this.models.dimensions;
+    let open: OpenSet[] = [{ ids: [], score: Infinity }];
+    const closed = new Map<string, SupportSet>();
+    for (let depth = 0; depth <= this.maxSize && open.length > 0; depth++) {
+      signal?.throwIfAborted();
+      const states = await this.models.encodeStates(
+        open.map(() => questionBag),
+        open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
+      );
+      const k = depth === 0 ? this.maxSets : this.expandK;
+      const hits = await this.index.search(states, k + this.maxSize);
+      const next = new Map<string, OpenSet>();
+      open.forEach((set, s) => {
+        const state = states.subarray(s * dims, (s + 1) * dims);
+        const stopScore = dot(state, stop);
+        const candidates = (hits[s] ?? []).filter((h) => h.score > this.tau && !set.ids.includes(h.id)).slice(0, k);
+        const full = set.ids.length >= this.maxSize;
+        if (set.ids.length > 0 && (full || stopScore > this.tau || candidates.length === 0)) {
+          const key = [...set.ids].sort().join(',');
+          if (!closed.has(key)) closed.set(key, { ids: set.ids, score: set.score });
+        }
+        if (full) return;
+        // Extend only with facts the model prefers to stopping (the empty set cannot stop).
+        const floor = set.ids.length > 0 ? Math.max(this.tau, stopScore) : this.tau;
+        for (const hit of candidates) {
+          if (hit.score <= floor) continue;
+          const ids = [...set.ids, hit.id];
+          const key = [...ids].sort().join(',');
+          if (closed.has(key) || next.has(key)) continue;
+          next.set(key, { ids, score: Math.min(set.score, hit.score) });
+        }
+      });
+      open = [...next.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
+    }
+    return [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
+  }
+
+  private async stop(): Promise<Float32Array> {
+    this.stopVector ??= await this.models.encodeFacts([[STOP]]);
+    return this.stopVector;
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+  return s;
+}

@@ -1,0 +1,98 @@
+"""Training examples for both models, generated from invented worlds (see worlds.py, questions.py)."""
+import collections
+import random
+
+import questions as Q
+import worlds as W
+from textnorm import tokenize
+
+OPS = ["SET", "COUNT", "BOOL", "MIN", "MAX", "ARGMIN", "ARGMAX"]
+
+
+def generate(n_worlds, seed, data_dir, progress=None):
+    """[(facts: [str], questions: [dict])] for n_worlds invented worlds."""
+    rng = random.Random(seed)
+    real_people = W.load_real_people(data_dir)
+    real_companies = W.load_real_companies(data_dir)
+    out = []
+    for i in range(n_worlds):
+        w = W.World(rng, real_people, real_companies)
+        facts = W.verbalise(rng, w)
+        qs = Q.make_questions(rng, w, facts)
+        out.append(([f[0] for f in facts], qs))
+        if progress and (i + 1) % 100 == 0:
+            progress(i + 1, n_worlds)
+    return out
+
+
+def build_vocab(worlds, min_count=3):
+    """Lower-case words that are not only ever names (names stay hashed, so new names work alike)."""
+    total, lower = collections.Counter(), collections.Counter()
+    for facts, qs in worlds:
+        for text in facts + [q["question"] for q in qs]:
+            for i, (t, _, _) in enumerate(tokenize(text)):
+                if not t[0].isalpha():
+                    continue
+                total[t.lower()] += 1
+                if t[0].islower():
+                    lower[t.lower()] += 1
+    words = sorted(w for w, c in total.items() if c >= min_count and lower[w] >= 0.3 * c)
+    return {w: i + 6 for i, w in enumerate(words)}
+
+
+def spj_examples(worlds, rng):
+    """(question, [fact texts], op, useful, bool, key text, value number)."""
+    out = []
+    for facts, qs in worlds:
+        for q in qs:
+            op = OPS.index(q["type"].upper())
+            pos = [(s, d) for s, d in q["sets"] if d[0] != "NULL"]
+            neg = [(s, d) for s, d in q["sets"] if d[0] == "NULL"]
+            for s, d in rng.sample(pos, min(2, len(pos))):
+                texts = [facts[i] for i in s]
+                if rng.random() < 0.5:
+                    rng.shuffle(texts)
+                if rng.random() < 0.25:  # a false positive from the retriever alongside
+                    texts.insert(rng.randrange(len(texts) + 1), rng.choice(facts))
+                out.append(label(q, texts, op, d))
+            for s, d in rng.sample(neg, min(1, len(neg))):
+                out.append(label(q, [facts[i] for i in s], op, d))
+            if rng.random() < 0.5:  # a support set of unrelated facts
+                k = rng.choice([1, 1, 2])
+                texts = rng.sample(facts, k)
+                gold = {i for s, _ in q["sets"] for i in s}
+                if not any(facts.index(t) in gold for t in texts):
+                    out.append((q["question"], texts, op, 0, -1, None, None))
+    rng.shuffle(out)
+    return out
+
+
+def label(q, texts, op, d):
+    kind, a, b = d
+    if kind == "NULL":
+        return (q["question"], texts, op, 0, -1, None, None)
+    if kind == "BOOL":
+        return (q["question"], texts, op, 1, 1 if a else 0, None, None)
+    return (q["question"], texts, op, 1, -1, a, b)
+
+
+def ssg_states(facts, qs, rng):
+    """(question, partial support [fact idx], positives [fact idx], stop: bool) from every gold set prefix."""
+    out = []
+    for q in qs:
+        gold = [s for s, d in q["sets"] if d[0] != "NULL"]
+        negs = [s for s, d in q["sets"] if d[0] == "NULL"]
+        if not gold and not negs:
+            continue
+        firsts = sorted({s[0] for s in gold})
+        out.append((q["question"], [], firsts, not gold))
+        for s in rng.sample(gold, min(4, len(gold))):
+            for k in range(1, len(s) + 1):
+                prefix = s[:k]
+                nxt = sorted({g[k] for g in gold if g[:k] == prefix and len(g) > k})
+                stop = any(g == prefix for g in gold)
+                out.append((q["question"], prefix, nxt, stop))
+        for s in rng.sample(negs, min(2, len(negs))):  # a wrong first fact: stop, the SPJ will say NULL
+            if s[0] not in firsts:
+                out.append((q["question"], [s[0]], [], True))
+    return out

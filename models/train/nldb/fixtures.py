@@ -1,0 +1,27 @@
+#!/usr/bin/python3
+"""Writes test/nldb/fixtures/text-features.json: what textnorm.py makes of a few texts, so the
+TypeScript twin (engines/nldb/text.ts) is checked against it (test/nldb/text-features.test.ts)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from textnorm import bag_ids, encode_spj, tokenize  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+VOCAB = {w: i + 6 for i, w in enumerate(["a", "born", "in", "was", "who", "company", "employees", "has", "more", "than"])}
+CASES = [
+    ("Who was born in Zellbridge before 1990?", ["Ines Okoro was born on 17 November 1989 in Zellbridge.", "Tom Reyes, born 1995, lives in Zellbridge."]),
+    ("Does Harrow & Finch Logistics have more than 10,000 employees?", ["Harrow & Finch Logistics now has 5,600 staff.", "Élodie's company employs 12,750.5 people."]),
+    ("Which museum gets the most visitors?", []),
+]
+
+out = {"vocab": VOCAB, "cases": []}
+for question, facts in CASES:
+    ids, segs, feats, spans = encode_spj(question, facts, VOCAB, 40)
+    out["cases"].append({"question": question, "facts": facts, "tokens": [t for t, _, _ in tokenize(question)],
+                         "ids": ids, "segments": segs, "features": [x for f in feats for x in f],
+                         "positions": [list(s) for s in spans], "bag": bag_ids(question + " " + " ".join(facts), VOCAB)})
+path = os.path.join(ROOT, "test", "nldb", "fixtures", "text-features.json")
+json.dump(out, open(path, "w"), indent=None)
+print(path)
