@@ -55,7 +55,18 @@ export async function copySqlDatabase(source: SqlEndpoint, target: SqlEndpoint, 
   const total = schema.classes.reduce((sum, schemaClass) => sum + schemaClass.rowCount, 0);
   progress.phase('copying rows', total);
   let rows = 0;
-  for (const schemaClass of schema.classes) rows += await copyRows(source, target, schemaClass, progress);
+  // Prisma's SQLite adapter turns foreign keys on, and SQLite keys are declared with the table:
+  // switch them off while rows arrive in any order, check them all at the end.
+  if (target.provider === 'sqlite') await target.client.$executeRawUnsafe('PRAGMA foreign_keys = OFF');
+  try {
+    for (const schemaClass of schema.classes) rows += await copyRows(source, target, schemaClass, progress);
+  } finally {
+    if (target.provider === 'sqlite') await target.client.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  }
+  if (target.provider === 'sqlite') {
+    const violations = await target.client.$queryRawUnsafe<unknown[]>('SELECT * FROM pragma_foreign_key_check');
+    if (violations.length > 0) throw new Error(`the copy breaks ${violations.length} foreign key references`);
+  }
   progress.finish(`${rows} rows`);
   if (target.provider !== 'sqlite') {
     progress.phase('adding foreign keys', schema.relations.length);
