@@ -13,6 +13,7 @@ export const ErrorCode = {
   SOURCE_UNAVAILABLE: 'SOURCE_UNAVAILABLE',
   QUERY_FAILED: 'QUERY_FAILED',
   QUERY_TIMEOUT: 'QUERY_TIMEOUT',
+  INVALID_QUERY_GRAPH: 'INVALID_QUERY_GRAPH',
   CONFIG_INVALID: 'CONFIG_INVALID',
   LOAD_FAILED: 'LOAD_FAILED',
   NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
@@ -84,6 +85,18 @@ export class QueryFailedError extends NlqError {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/** A query graph that cannot be parsed, or that does not fit the schema it is meant for. */
+export class InvalidQueryGraphError extends NlqError {
+  readonly code = ErrorCode.INVALID_QUERY_GRAPH;
+  constructor(
+    message: string,
+    /** The query graph at fault, in canonical form (or the text that failed to parse). */
+    readonly queryGraph: string,
+  ) {
+    super(message);
   }
 }
 

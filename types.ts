@@ -8,7 +8,8 @@
 export type SourceKind = 'sql' | 'cypher' | 'nldb';
 
 /** The GraphQL scalar that best describes a column's values. */
-export type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'ID' | 'JSON';
+/** DateTime values are ISO-8601 strings; BigInt values are strings (beyond 2^53 JSON numbers lose digits). */
+export type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'ID' | 'DateTime' | 'BigInt' | 'JSON';
 
 /** How an answer is shaped: decided from the question, not guessed from the rows. */
 export type AnswerKind = 'TABLE' | 'ENTITIES' | 'SCALAR' | 'BOOLEAN' | 'EMPTY';
@@ -42,6 +43,8 @@ export interface Answer {
   readonly explanation: string;
   /** The SQL or Cypher that ran; null for text facts. */
   readonly query: string | null;
+  /** The query graph that ran, in canonical form (structured sources). */
+  readonly queryGraph: string | null;
   /** The facts that support the answer (text sources only). */
   readonly support: readonly Fact[];
 }
@@ -55,6 +58,8 @@ export interface Interpretation {
   readonly score: number;
   readonly explanation: string;
   readonly query: string | null;
+  /** The query graph in canonical form; pass it to `runQueryGraph` to run this reading. */
+  readonly queryGraph: string | null;
   readonly status: InterpretationStatus;
   /** Why the interpretation failed, when it did. */
   readonly error: string | null;

@@ -4,6 +4,7 @@
  * the gateway knows engines only through these interfaces.
  */
 import type { AnswerKind, Column, Fact, JsonValue, SourceInfo, SourceKind } from '../types.js';
+import type { QueryGraphEngine } from './query-graph/engine.js';
 
 /** One question as handed to a source, with the limits already clamped by the gateway. */
 export interface SourceQuestion {
@@ -32,6 +33,8 @@ export interface SourceInterpretation {
   readonly explanation: string;
   /** The SQL or Cypher text; null for text facts. */
   readonly query: string | null;
+  /** The query graph in canonical form, for sources that run query graphs. */
+  readonly queryGraph: string | null;
   /** The rows, when the interpretation ran successfully. */
   readonly result: ResultSet | null;
   /** Why it failed, when it did. */
@@ -60,6 +63,8 @@ export interface Source {
    * reports the source as unable to answer rather than inventing an answer).
    */
   interpreter(): QuestionInterpreter | null;
+  /** The engine that runs query graphs on this source, or null (text facts, or not started). */
+  queryGraphs(): QueryGraphEngine | null;
   /** Releases what `start` opened; connections the host passed in stay open (the host owns them). */
   close(): Promise<void>;
 }

@@ -29,6 +29,7 @@ export function federate(runs: readonly SourceRun[]): Federated {
     score: interpretation.score,
     explanation: interpretation.explanation,
     query: interpretation.query,
+    queryGraph: interpretation.queryGraph,
     status: chosen?.interpretation === interpretation ? 'CHOSEN' : statusOf(interpretation),
     error: interpretation.error?.message ?? null,
   }));
@@ -44,6 +45,7 @@ export function federate(runs: readonly SourceRun[]): Federated {
           confidence: chosen.interpretation.score,
           explanation: chosen.interpretation.explanation,
           query: chosen.interpretation.query,
+          queryGraph: chosen.interpretation.queryGraph,
         }
       : null;
 

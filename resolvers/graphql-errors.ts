@@ -4,13 +4,27 @@
  * Query texts and causes never leave the server this way.
  */
 import { GraphQLError } from 'graphql';
-import { BadInputError, NlqError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../errors.js';
+import {
+  BadInputError,
+  NlqError,
+  QueryFailedError,
+  QueryTimeoutError,
+  SourceExistsError,
+  SourceNotFoundError,
+  SourceUnavailableError,
+} from '../errors.js';
 
 export function toGraphQLError(error: unknown): unknown {
   if (!(error instanceof NlqError)) return error;
   const extensions: Record<string, unknown> = { code: error.code };
   if (error instanceof BadInputError) extensions.argumentName = error.argument;
-  if (error instanceof SourceNotFoundError || error instanceof SourceExistsError || error instanceof SourceUnavailableError) {
+  if (
+    error instanceof SourceNotFoundError ||
+    error instanceof SourceExistsError ||
+    error instanceof SourceUnavailableError ||
+    error instanceof QueryFailedError ||
+    error instanceof QueryTimeoutError
+  ) {
     extensions.source = error.sourceId;
   }
   return new GraphQLError(error.message, { extensions, originalError: error });

@@ -2,6 +2,7 @@
  * The resolvers of the gateway's schema. They only translate between GraphQL and the Gateway:
  * argument shapes in, enum spellings and coded errors out.
  */
+import type { SchemaAttribute, SchemaClass, SchemaRelation } from '../engines/schema-graph/types.js';
 import type { Gateway } from '../plugins/nl-query/gateway.js';
 import type { AskOptions, SourceInfo } from '../types.js';
 import { withErrors } from './graphql-errors.js';
@@ -10,6 +11,12 @@ import { JSONScalar } from './json-scalar.js';
 export function createResolvers(gateway: Gateway) {
   return {
     JSON: JSONScalar,
+    SchemaClass: {
+      singular: (schemaClass: SchemaClass) => schemaClass.name.singular,
+      plural: (schemaClass: SchemaClass) => schemaClass.name.plural,
+    },
+    SchemaAttribute: { name: (attribute: SchemaAttribute) => attribute.name.singular },
+    SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular },
     Source: {
       // Internally kinds are lower-case words (as in the config file); GraphQL enums are upper-case.
       kind: (source: SourceInfo) => source.kind.toUpperCase(),
@@ -25,6 +32,10 @@ export function createResolvers(gateway: Gateway) {
       facts: withErrors((_: unknown, args: { collection: string; limit?: number | null; after?: string | null }) =>
         gateway.listFacts(args.collection, args.limit, args.after),
       ),
+      runQueryGraph: withErrors((_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null } | null }) =>
+        gateway.runQueryGraph(args.source, args.queryGraph, args.options),
+      ),
+      schemaGraph: withErrors((_: unknown, args: { source: string }) => gateway.schemaGraph(args.source)),
     },
     Mutation: {
       createFactCollection: withErrors((_: unknown, args: { id: string; description?: string | null }) =>

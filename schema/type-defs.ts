@@ -16,6 +16,52 @@ export const typeDefs = /* GraphQL */ `
     sources: [Source!]!
     "The facts of a collection in id order; \`after\` is the last id of the previous page."
     facts(collection: ID!, limit: Int = 100, after: ID): [Fact!]!
+    """
+    Runs a query graph (canonical form, as in \`Interpretation.queryGraph\`) on one structured
+    source: re-run a runner-up interpretation, or a graph a client built itself.
+    """
+    runQueryGraph(source: ID!, queryGraph: String!, options: RunOptions): Answer!
+    "The schema graph of a structured source: its classes, attributes and relations, with human names."
+    schemaGraph(source: ID!): SchemaGraph!
+  }
+
+  input RunOptions {
+    "Maximum rows in the answer (default 100)."
+    limit: Int
+  }
+
+  type SchemaGraph {
+    source: ID!
+    classes: [SchemaClass!]!
+    relations: [SchemaRelation!]!
+  }
+
+  type SchemaClass {
+    id: ID!
+    "Human names: singular and plural."
+    singular: String!
+    plural: String!
+    rowCount: Int!
+    primaryKey: [String!]!
+    attributes: [SchemaAttribute!]!
+  }
+
+  type SchemaAttribute {
+    id: ID!
+    "text, integer, decimal, float, boolean, date, datetime, binary or other."
+    type: String!
+    name: String!
+    nullable: Boolean!
+    primaryKey: Boolean!
+  }
+
+  type SchemaRelation {
+    id: ID!
+    from: ID!
+    to: ID!
+    fromColumns: [String!]!
+    toColumns: [String!]!
+    name: String!
   }
 
   type Mutation {
@@ -74,6 +120,8 @@ export const typeDefs = /* GraphQL */ `
     explanation: String!
     "The SQL or Cypher that ran (null for text facts)."
     query: String
+    "The query graph that ran, in canonical form (structured sources)."
+    queryGraph: String
     "The facts the answer rests on (text sources)."
     support: [Fact!]!
   }
@@ -105,6 +153,8 @@ export const typeDefs = /* GraphQL */ `
     explanation: String!
     "The SQL or Cypher for it (null for text facts)."
     query: String
+    "The query graph in canonical form; runQueryGraph runs it."
+    queryGraph: String
     status: InterpretationStatus!
     "Why it failed, when it did."
     error: String

@@ -4,6 +4,7 @@
  */
 import type { Driver } from 'neo4j-driver';
 import type { SourceInfo } from '../../types.js';
+import type { QueryGraphEngine } from '../query-graph/engine.js';
 import { Readiness, type QuestionInterpreter, type Source } from '../source.js';
 import { EmbeddedGraphStore } from './embedded-store.js';
 import type { GraphStore } from './graph-store.js';
@@ -65,6 +66,10 @@ export class CypherSource implements Source {
       ready: this.readiness.ready,
       status: this.readiness.status,
     };
+  }
+
+  queryGraphs(): QueryGraphEngine | null {
+    return null;
   }
 
   interpreter(): QuestionInterpreter | null {

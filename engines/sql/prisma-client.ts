@@ -21,8 +21,12 @@ export type SqlProvider = 'sqlite' | 'postgresql' | 'mysql';
 export interface SqlClient {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number>;
+  $transaction<R>(fn: (tx: SqlTransaction) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
   $disconnect(): Promise<void>;
 }
+
+/** What a client offers inside an interactive transaction. */
+export type SqlTransaction = Pick<SqlClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
 /** Options for opening a client on a configured URL. */
 export interface OpenSqlOptions {

@@ -16,6 +16,8 @@ import {
   type SqlProvider,
 } from './prisma-client.js';
 import { countTables } from './catalog.js';
+import type { QueryGraphEngine } from '../query-graph/engine.js';
+import { SqlQueryEngine } from './sql-engine.js';
 
 /** How to reach the database: a URL the gateway opens, or a client the host already has. */
 export type SqlConnection =
@@ -37,6 +39,7 @@ export class SqlSource implements Source {
   private client: SqlClient | null = null;
   private ownsClient = false;
   private provider: SqlProvider | null = null;
+  private engine: SqlQueryEngine | null = null;
 
   constructor(options: SqlSourceOptions) {
     this.id = options.id;
@@ -54,9 +57,15 @@ export class SqlSource implements Source {
       const tables = await countTables(client, this.provider);
       if (tables === 0) {
         this.readiness.down(`connected (${this.provider}) but the database has no tables: run \`nlq load\``);
-      } else {
-        this.readiness.up(`connected (${this.provider}, ${tables} tables)`);
+        return;
       }
+      this.engine = await SqlQueryEngine.open({
+        sourceId: this.id,
+        provider: this.provider,
+        client,
+        ...('url' in this.connection ? { url: this.connection.url } : {}),
+      });
+      this.readiness.up(`connected (${this.provider}, ${tables} tables)`);
     } catch (error) {
       this.readiness.down(`cannot connect: ${messageOf(error)}`);
     }
@@ -77,6 +86,10 @@ export class SqlSource implements Source {
     return null;
   }
 
+  queryGraphs(): QueryGraphEngine | null {
+    return this.engine;
+  }
+
   /** The open client, for the engine parts that query this source. */
   sqlClient(): { client: SqlClient; provider: SqlProvider } | null {
     return this.client && this.provider ? { client: this.client, provider: this.provider } : null;
@@ -84,7 +97,10 @@ export class SqlSource implements Source {
 
   async close(): Promise<void> {
     const client = this.client;
+    const engine = this.engine;
     this.client = null;
+    this.engine = null;
+    if (engine) await engine.close();
     if (client && this.ownsClient) await client.$disconnect();
     this.readiness.down('closed');
   }

@@ -3,13 +3,16 @@
  * exposes. One instance per `nlQuery()` call; nothing is global, so several gateways can live in
  * one process (tests do exactly that).
  */
-import { BadInputError, SourceExistsError, SourceNotFoundError } from '../../errors.js';
+import { BadInputError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../../errors.js';
 import { CypherSource } from '../../engines/cypher/cypher-source.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { NldbSource } from '../../engines/nldb/nldb-source.js';
 import type { Source } from '../../engines/source.js';
 import { SqlSource } from '../../engines/sql/sql-source.js';
-import type { AskOptions, AskResult, Fact, FactWrite, SourceInfo } from '../../types.js';
+import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
+import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import type { Answer, AskOptions, AskResult, Fact, FactWrite, SourceInfo } from '../../types.js';
 import type { ResolvedOptions, SourceSpec } from './options.js';
 import { askSources } from './pipeline.js';
 import {
@@ -19,6 +22,7 @@ import {
   validateFacts,
   validateIds,
   validatePageSize,
+  validateQueryGraphText,
 } from './validate.js';
 
 export class Gateway {
@@ -76,6 +80,39 @@ export class Gateway {
         })
       : [...this.sources.values()];
     return askSources(selected, request, this.options.limits.sourceTimeoutMs);
+  }
+
+  /** Runs a query graph (canonical form) on one structured source, read-only, under the limits. */
+  async runQueryGraph(sourceId: string, text: string, options?: { limit?: number | null } | null): Promise<Answer> {
+    await this.start();
+    const limit = validatePageSize(options?.limit, this.options.limits);
+    const graph = parseQueryGraph(validateQueryGraphText(text, this.options.limits));
+    const engine = this.queryGraphEngine(sourceId);
+    const run = await engine.run(graph, { limit, timeoutMs: this.options.limits.sourceTimeoutMs });
+    return {
+      ...run.result,
+      source: sourceId,
+      // The caller chose this reading: no uncertainty from interpretation is left.
+      confidence: 1,
+      explanation: run.explanation,
+      query: run.query,
+      queryGraph: text.trim(),
+    };
+  }
+
+  /** The schema graph of a structured source. */
+  async schemaGraph(sourceId: string): Promise<SchemaGraph> {
+    await this.start();
+    return this.queryGraphEngine(sourceId).schema();
+  }
+
+  private queryGraphEngine(sourceId: string): QueryGraphEngine {
+    const source = this.sources.get(sourceId);
+    if (!source) throw new SourceNotFoundError(sourceId);
+    const engine = source.queryGraphs();
+    if (engine) return engine;
+    if (!source.info().ready) throw new SourceUnavailableError(sourceId, `source '${sourceId}' is not ready: ${source.info().status}`);
+    throw new BadInputError(`source '${sourceId}' (${source.kind}) does not run query graphs`, 'source');
   }
 
   async createFactCollection(id: string, description: string | null | undefined): Promise<SourceInfo> {

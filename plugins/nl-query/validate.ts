@@ -73,6 +73,15 @@ export function validateIds(ids: readonly string[], limits: Limits): string[] {
   return [...new Set(ids)];
 }
 
+/** Query graphs arrive as text from callers: bounded like questions (a graph is a few hundred characters). */
+export function validateQueryGraphText(text: string, limits: Limits): string {
+  if (text.trim() === '') throw new BadInputError('the query graph is empty', 'queryGraph');
+  if (text.length > limits.maxQuestionLength * 4) {
+    throw new BadInputError(`the query graph is ${text.length} characters long; the limit is ${limits.maxQuestionLength * 4}`, 'queryGraph');
+  }
+  return text;
+}
+
 export function validatePageSize(limit: number | null | undefined, limits: Limits): number {
   return boundedInteger(limit, limits.defaultRows, limits.maxRows, 'limit');
 }

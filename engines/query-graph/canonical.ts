@@ -1,0 +1,374 @@
+/**
+ * The canonical string form of a query graph: the predictor's training target, the form stored in
+ * logs and shown to developers, and a parser back. After Polyglotter's flat target (pairs and
+ * triples joined by ` ; `), one item per part, in a fixed order:
+ *
+ *     show Products.ProductName ; show avg Products.UnitPrice ; where Categories.CategoryName = @v1 ;
+ *     where Orders.OrderDate year 1997 ; group Products.ProductName ; having count Orders.* > 5 ;
+ *     order desc avg Products.UnitPrice ; limit 5 ; distinct ; class Suppliers
+ *
+ * Names are the database's own; names that are not plain identifiers are backticked
+ * (`Order Details`.UnitPrice). Strings are JSON strings, dates are `date:1997-03-01`, placeholders
+ * `@v1`. `format(parse(s)) === s` for every canonical `s`, and `parse(format(g))` equals `g`.
+ */
+import { InvalidQueryGraphError } from '../../errors.js';
+import { deepFreeze } from './build.js';
+import type {
+  AggregateConstraint,
+  AggregateFunction,
+  AttributeRef,
+  Constraint,
+  Measure,
+  Operator,
+  OrderTerm,
+  QueryGraph,
+  QueryValue,
+} from './types.js';
+
+const AGGREGATES: readonly AggregateFunction[] = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max'];
+const OPERATORS: readonly Operator[] = [
+  '=',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'contains',
+  'starts_with',
+  'in',
+  'not_in',
+  'between',
+  'year',
+  'month',
+  'is_null',
+  'not_null',
+];
+const COMPARISONS = ['=', '!=', '<', '<=', '>', '>='] as const;
+
+// ---------------------------------------------------------------------------------------------
+// format
+
+export function formatQueryGraph(graph: QueryGraph): string {
+  const items: string[] = [];
+  for (const measure of graph.select) items.push(`show ${formatMeasure(measure)}`);
+  for (const constraint of graph.where) items.push(`where ${formatConstraint(constraint)}`);
+  for (const ref of graph.groupBy) items.push(`group ${formatRef(ref)}`);
+  for (const h of graph.having) items.push(`having ${formatMeasure(h.measure)} ${h.operator} ${formatValue(h.value)}`);
+  for (const term of graph.orderBy) items.push(`order ${term.direction} ${formatMeasure(term.measure)}`);
+  if (graph.limit !== null) items.push(`limit ${graph.limit}`);
+  if (graph.distinct) items.push('distinct');
+  for (const classId of unreferencedClasses(graph)) items.push(`class ${formatIdentifier(classId)}`);
+  return items.join(' ; ');
+}
+
+function formatMeasure(measure: Measure): string {
+  return measure.aggregate ? `${measure.aggregate} ${formatRef(measure.target)}` : formatRef(measure.target);
+}
+
+function formatConstraint(constraint: Constraint): string {
+  const head = `${formatRef(constraint.target)} ${constraint.operator}`;
+  switch (constraint.operator) {
+    case 'is_null':
+    case 'not_null':
+      return head;
+    case 'in':
+    case 'not_in':
+      return `${head} ( ${constraint.values.map(formatValue).join(' , ')} )`;
+    default:
+      return `${head} ${constraint.values.map(formatValue).join(' ')}`;
+  }
+}
+
+function formatRef(ref: AttributeRef): string {
+  return `${formatIdentifier(ref.classId)}.${ref.attributeId === '*' ? '*' : formatIdentifier(ref.attributeId)}`;
+}
+
+export function formatIdentifier(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replace(/`/g, '``')}\``;
+}
+
+export function formatValue(value: QueryValue): string {
+  switch (value.kind) {
+    case 'string':
+      return JSON.stringify(value.value);
+    case 'number':
+      return Number.isFinite(value.value) ? String(value.value) : JSON.stringify(String(value.value));
+    case 'boolean':
+      return String(value.value);
+    case 'date':
+      return `date:${value.value}`;
+    case 'placeholder':
+      return `@${value.name}`;
+  }
+}
+
+/** Classes the graph names that no item mentions (joined through, or counted implicitly). */
+function unreferencedClasses(graph: QueryGraph): string[] {
+  const referenced = new Set<string>();
+  const add = (ref: AttributeRef) => referenced.add(ref.classId);
+  graph.select.forEach((m) => add(m.target));
+  graph.where.forEach((c) => add(c.target));
+  graph.groupBy.forEach(add);
+  graph.having.forEach((h) => add(h.measure.target));
+  graph.orderBy.forEach((o) => add(o.measure.target));
+  return graph.classes.filter((classId) => !referenced.has(classId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// parse
+
+type Token =
+  | { readonly type: 'word'; readonly text: string }
+  | { readonly type: 'quoted'; readonly text: string }
+  | { readonly type: 'string'; readonly text: string }
+  | { readonly type: 'number'; readonly value: number; readonly text: string }
+  | { readonly type: 'punct'; readonly text: string };
+
+export function parseQueryGraph(text: string): QueryGraph {
+  const tokens = tokenize(text);
+  const parser = new Parser(tokens, text);
+  return parser.graph();
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  const fail = (message: string) => {
+    throw new InvalidQueryGraphError(`${message} at character ${i}`, text);
+  };
+  while (i < text.length) {
+    const ch = text[i] as string;
+    if (/\s/.test(ch)) {
+      i += 1;
+    } else if (ch === '`') {
+      let j = i + 1;
+      let name = '';
+      for (;;) {
+        if (j >= text.length) fail('unterminated `name`');
+        if (text[j] === '`') {
+          if (text[j + 1] === '`') {
+            name += '`';
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        name += text[j];
+        j += 1;
+      }
+      tokens.push({ type: 'quoted', text: name });
+      i = j + 1;
+    } else if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      if (j >= text.length) fail('unterminated string');
+      try {
+        tokens.push({ type: 'string', text: JSON.parse(text.slice(i, j + 1)) as string });
+      } catch {
+        fail('bad string');
+      }
+      i = j + 1;
+    } else if (/[-0-9]/.test(ch) && /^-?\d/.test(text.slice(i, i + 2))) {
+      const match = /^-?\d+(\.\d+)?([eE][-+]?\d+)?/.exec(text.slice(i));
+      const raw = match?.[0] ?? '';
+      tokens.push({ type: 'number', value: Number(raw), text: raw });
+      i += raw.length;
+    } else if (/[A-Za-z_@]/.test(ch)) {
+      const match = /^[@A-Za-z_][A-Za-z0-9_:-]*/.exec(text.slice(i));
+      const raw = match?.[0] ?? ch;
+      tokens.push({ type: 'word', text: raw });
+      i += raw.length;
+    } else {
+      const two = text.slice(i, i + 2);
+      if (two === '!=' || two === '<=' || two === '>=') {
+        tokens.push({ type: 'punct', text: two });
+        i += 2;
+      } else if ('=<>.;(),*'.includes(ch)) {
+        tokens.push({ type: 'punct', text: ch });
+        i += 1;
+      } else {
+        fail(`unexpected '${ch}'`);
+      }
+    }
+  }
+  return tokens;
+}
+
+class Parser {
+  private position = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly source: string,
+  ) {}
+
+  graph(): QueryGraph {
+    const select: Measure[] = [];
+    const where: Constraint[] = [];
+    const groupBy: AttributeRef[] = [];
+    const having: AggregateConstraint[] = [];
+    const orderBy: OrderTerm[] = [];
+    const extraClasses: string[] = [];
+    let limit: number | null = null;
+    let distinct = false;
+    while (this.peek()) {
+      const keyword = this.word();
+      switch (keyword) {
+        case 'show':
+          select.push(this.measure());
+          break;
+        case 'where':
+          where.push(this.constraint());
+          break;
+        case 'group':
+          groupBy.push(this.ref());
+          break;
+        case 'having': {
+          const measure = this.measure();
+          const operator = this.comparison();
+          having.push({ measure, operator, value: this.value() });
+          break;
+        }
+        case 'order': {
+          const direction = this.word();
+          if (direction !== 'asc' && direction !== 'desc') this.fail(`expected asc or desc, got '${direction}'`);
+          orderBy.push({ direction, measure: this.measure() });
+          break;
+        }
+        case 'limit': {
+          const token = this.next();
+          if (token?.type !== 'number' || !Number.isInteger(token.value) || token.value < 1) this.fail('limit needs a positive integer');
+          limit = (token as { value: number }).value;
+          break;
+        }
+        case 'distinct':
+          distinct = true;
+          break;
+        case 'class':
+          extraClasses.push(this.identifier());
+          break;
+        default:
+          this.fail(`unknown item '${keyword}'`);
+      }
+      if (this.peek()) this.expect(';');
+    }
+    if (select.length === 0) this.fail('a query graph shows at least one thing');
+    const referenced: string[] = [];
+    const add = (ref: AttributeRef) => {
+      if (!referenced.includes(ref.classId)) referenced.push(ref.classId);
+    };
+    select.forEach((m) => add(m.target));
+    where.forEach((c) => add(c.target));
+    groupBy.forEach(add);
+    having.forEach((h) => add(h.measure.target));
+    orderBy.forEach((o) => add(o.measure.target));
+    const classes = [...referenced, ...extraClasses.filter((c) => !referenced.includes(c))];
+    return deepFreeze({ classes, select, where, groupBy, having, orderBy, limit, distinct });
+  }
+
+  private measure(): Measure {
+    const token = this.peek();
+    if (token?.type === 'word' && (AGGREGATES as readonly string[]).includes(token.text)) {
+      // `count` alone could be a class named count: an aggregate is always followed by a ref.
+      const after = this.tokens[this.position + 1];
+      if (after && (after.type === 'word' || after.type === 'quoted')) {
+        this.position += 1;
+        return { aggregate: token.text as AggregateFunction, target: this.ref() };
+      }
+    }
+    return { aggregate: null, target: this.ref() };
+  }
+
+  private constraint(): Constraint {
+    const target = this.ref();
+    const token = this.next();
+    const operator = token?.text as Operator;
+    if (!token || !(OPERATORS as readonly string[]).includes(operator)) this.fail(`unknown operator '${token?.text ?? ''}'`);
+    switch (operator) {
+      case 'is_null':
+      case 'not_null':
+        return { target, operator, values: [] };
+      case 'in':
+      case 'not_in': {
+        this.expect('(');
+        const values = [this.value()];
+        while (this.peek()?.text === ',') {
+          this.position += 1;
+          values.push(this.value());
+        }
+        this.expect(')');
+        return { target, operator, values };
+      }
+      case 'between':
+        return { target, operator, values: [this.value(), this.value()] };
+      default:
+        return { target, operator, values: [this.value()] };
+    }
+  }
+
+  private comparison(): AggregateConstraint['operator'] {
+    const token = this.next();
+    if (!token || !(COMPARISONS as readonly string[]).includes(token.text)) this.fail(`expected a comparison, got '${token?.text ?? ''}'`);
+    return token!.text as AggregateConstraint['operator'];
+  }
+
+  private ref(): AttributeRef {
+    const classId = this.identifier();
+    this.expect('.');
+    if (this.peek()?.text === '*') {
+      this.position += 1;
+      return { classId, attributeId: '*' };
+    }
+    return { classId, attributeId: this.identifier() };
+  }
+
+  private identifier(): string {
+    const token = this.next();
+    if (token?.type === 'quoted') return token.text;
+    if (token?.type === 'word' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(token.text)) return token.text;
+    return this.fail(`expected a name, got '${token?.text ?? 'the end'}'`);
+  }
+
+  private value(): QueryValue {
+    const token = this.next();
+    if (!token) return this.fail('expected a value, got the end');
+    if (token.type === 'string') return { kind: 'string', value: token.text };
+    if (token.type === 'number') return { kind: 'number', value: token.value };
+    if (token.type === 'word') {
+      if (token.text === 'true' || token.text === 'false') return { kind: 'boolean', value: token.text === 'true' };
+      if (/^@[A-Za-z0-9_]+$/.test(token.text)) return { kind: 'placeholder', name: token.text.slice(1) };
+      const date = /^date:(\d{4}-\d{2}-\d{2})$/.exec(token.text);
+      if (date?.[1]) return { kind: 'date', value: date[1] };
+    }
+    return this.fail(`expected a value, got '${token.text}'`);
+  }
+
+  private word(): string {
+    const token = this.next();
+    if (token?.type !== 'word') this.fail(`expected a keyword, got '${token?.text ?? 'the end'}'`);
+    return token!.text;
+  }
+
+  private expect(text: string): void {
+    const token = this.next();
+    if (token?.text !== text || token.type === 'string' || token.type === 'quoted') this.fail(`expected '${text}', got '${token?.text ?? 'the end'}'`);
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.position];
+  }
+
+  private next(): Token | undefined {
+    const token = this.tokens[this.position];
+    this.position += 1;
+    return token;
+  }
+
+  private fail(message: string): never {
+    throw new InvalidQueryGraphError(`${message} (item ${this.itemNumber()})`, this.source);
+  }
+
+  private itemNumber(): number {
+    return this.tokens.slice(0, this.position).filter((t) => t.type === 'punct' && t.text === ';').length + 1;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * What an engine offers to run query graphs: its schema graph, and running a graph read-only
+ * under limits. The SQL engine implements it; a graph engine implements the same interface, so
+ * the predictor and the gateway never care which kind of store answers.
+ */
+import type { SchemaGraph } from '../schema-graph/types.js';
+import type { ResultSet } from '../source.js';
+import type { QueryGraph } from './types.js';
+
+export interface RunLimits {
+  /** The most rows to return. */
+  readonly limit: number;
+  /** Time limit for the statement, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/** One query graph, run. */
+export interface QueryGraphRun {
+  /** The SQL or Cypher text that ran (values are bound separately and not in here). */
+  readonly query: string;
+  readonly explanation: string;
+  readonly result: ResultSet;
+}
+
+export interface QueryGraphEngine {
+  /** The schema graph the engine introspected when its source started. */
+  schema(): SchemaGraph;
+  /** The query text a graph translates to, without running it. */
+  translate(graph: QueryGraph, limit: number): string;
+  run(graph: QueryGraph, limits: RunLimits): Promise<QueryGraphRun>;
+}

@@ -1,0 +1,199 @@
+/**
+ * Query graph -> plain English, so a person can check what will be run before trusting the answer
+ * ("the product name and unit price of products whose category name is Beverages, highest unit
+ * price first, top 5"). Uses the schema graph's human names; never the SQL.
+ */
+import { findAttribute, findClass } from '../schema-graph/lookup.js';
+import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
+import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from './types.js';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export function explainQueryGraph(graph: QueryGraph, schema: SchemaGraph): string {
+  const main = graph.classes[0] ?? '';
+  const words = new Words(schema, main);
+  const parts: string[] = [words.shown(graph.select)];
+  if (graph.where.length > 0) parts[0] += ` ${words.conditions(graph.where)}`;
+  if (graph.groupBy.length > 0) parts.push(`for each ${list(graph.groupBy.map((ref) => words.attribute(ref)))}`);
+  if (graph.having.length > 0) parts.push(`only where ${list(graph.having.map((h) => words.aggregateCondition(h)))}`);
+  for (const term of graph.orderBy) parts.push(words.ordering(term.measure, term.direction));
+  if (graph.limit !== null) parts.push(graph.orderBy.length > 0 ? (graph.limit === 1 ? 'only the first' : `top ${graph.limit}`) : `at most ${graph.limit}`);
+  if (graph.distinct) parts.push('without repeats');
+  return parts.join(', ');
+}
+
+class Words {
+  constructor(
+    private readonly schema: SchemaGraph,
+    private readonly main: string,
+  ) {}
+
+  /** "the product name and unit price of products and the number of orders". */
+  shown(measures: readonly Measure[]): string {
+    const phrases: string[] = [];
+    // Plain attributes of one class read best together: "the name and price of products".
+    const plainByClass = new Map<string, string[]>();
+    for (const measure of measures) {
+      if (measure.aggregate === null) {
+        const names = plainByClass.get(measure.target.classId) ?? [];
+        if (!plainByClass.has(measure.target.classId)) {
+          plainByClass.set(measure.target.classId, names);
+          phrases.push(`\u0000${measure.target.classId}`);
+        }
+        names.push(this.attributeName(measure.target));
+      } else {
+        phrases.push(this.aggregate(measure));
+      }
+    }
+    return list(
+      phrases.map((phrase) => {
+        if (!phrase.startsWith('\u0000')) return phrase;
+        const classId = phrase.slice(1);
+        return `the ${list(plainByClass.get(classId) ?? [])} of ${this.classPlural(classId)}`;
+      }),
+    );
+  }
+
+  aggregate(measure: Measure): string {
+    const { target, aggregate } = measure;
+    const owner = this.classPlural(target.classId);
+    if (target.attributeId === '*') return `the number of ${owner}`;
+    const name = this.attributeName(target);
+    switch (aggregate) {
+      case 'count':
+        return `the number of ${owner} with a known ${name}`;
+      case 'count_distinct':
+        return `the number of different ${this.attributePlural(target)} of ${owner}`;
+      case 'sum':
+        return `the total ${name} of ${owner}`;
+      case 'avg':
+        return `the average ${name} of ${owner}`;
+      case 'min':
+        return `the ${this.isTemporal(target) ? 'earliest' : 'lowest'} ${name} of ${owner}`;
+      case 'max':
+        return `the ${this.isTemporal(target) ? 'latest' : 'highest'} ${name} of ${owner}`;
+      default:
+        return `the ${name} of ${owner}`;
+    }
+  }
+
+  /** "whose category name is Beverages and unit price is more than 20". */
+  conditions(constraints: readonly Constraint[]): string {
+    return `whose ${list(constraints.map((c) => `${this.attribute(c.target)} ${this.condition(c)}`))}`;
+  }
+
+  aggregateCondition(h: AggregateConstraint): string {
+    return `${this.aggregate(h.measure)} ${comparison(h.operator, false)} ${value(h.value)}`;
+  }
+
+  ordering(measure: Measure, direction: 'asc' | 'desc'): string {
+    if (measure.aggregate === null && this.typeOf(measure.target) === 'text') {
+      return `sorted by ${this.attribute(measure.target)}${direction === 'desc' ? ' from Z to A' : ''}`;
+    }
+    const temporal = this.isTemporal(measure.target) && (measure.aggregate === null || measure.aggregate === 'min' || measure.aggregate === 'max');
+    const what = measure.aggregate === null ? this.attribute(measure.target) : this.aggregate(measure).replace(/^the /, '');
+    if (measure.target.attributeId === '*') return `${direction === 'desc' ? 'most' : 'fewest'} ${this.classPlural(measure.target.classId)} first`;
+    if (temporal) return `${direction === 'desc' ? 'latest' : 'earliest'} ${what} first`;
+    return `${direction === 'desc' ? 'highest' : 'lowest'} ${what} first`;
+  }
+
+  /** An attribute named from the point of view of the main class: "unit price", "customer country". */
+  attribute(ref: AttributeRef): string {
+    const name = this.attributeName(ref);
+    if (ref.classId === this.main) return name;
+    const owner = findClass(this.schema, ref.classId).name.singular;
+    return name.startsWith(owner) ? name : `${owner} ${name}`;
+  }
+
+  private condition(constraint: Constraint): string {
+    const temporal = this.isTemporal(constraint.target);
+    const values = constraint.values.map(value);
+    switch (constraint.operator) {
+      case 'is_null':
+        return 'is unknown';
+      case 'not_null':
+        return 'is known';
+      case 'contains':
+        return `contains "${values[0]}"`;
+      case 'starts_with':
+        return `starts with "${values[0]}"`;
+      case 'in':
+        return `is ${orList(values)}`;
+      case 'not_in':
+        return `is neither ${values.join(' nor ')}`;
+      case 'between':
+        return `is between ${values[0]} and ${values[1]}`;
+      case 'year':
+        return `is in ${values[0]}`;
+      case 'month': {
+        const [year, month] = String(constraint.values[0] && 'value' in constraint.values[0] ? constraint.values[0].value : '').split('-');
+        return `is in ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+      }
+      default:
+        return `${comparison(constraint.operator, temporal)} ${values[0]}`;
+    }
+  }
+
+  private attributeName(ref: AttributeRef): string {
+    return findAttribute(this.schema, ref.classId, ref.attributeId).name.singular;
+  }
+
+  private attributePlural(ref: AttributeRef): string {
+    return findAttribute(this.schema, ref.classId, ref.attributeId).name.plural;
+  }
+
+  private classPlural(classId: string): string {
+    return findClass(this.schema, classId).name.plural;
+  }
+
+  private typeOf(ref: AttributeRef): AttributeType | null {
+    return ref.attributeId === '*' ? null : findAttribute(this.schema, ref.classId, ref.attributeId).type;
+  }
+
+  private isTemporal(ref: AttributeRef): boolean {
+    const type = this.typeOf(ref);
+    return type === 'date' || type === 'datetime';
+  }
+}
+
+function comparison(operator: string, temporal: boolean): string {
+  switch (operator) {
+    case '=':
+      return temporal ? 'is on' : 'is';
+    case '!=':
+      return temporal ? 'is not on' : 'is not';
+    case '<':
+      return temporal ? 'is before' : 'is less than';
+    case '<=':
+      return temporal ? 'is on or before' : 'is at most';
+    case '>':
+      return temporal ? 'is after' : 'is more than';
+    case '>=':
+      return temporal ? 'is on or after' : 'is at least';
+    default:
+      return operator;
+  }
+}
+
+function value(v: QueryValue): string {
+  switch (v.kind) {
+    case 'placeholder':
+      return `(value @${v.name})`;
+    case 'date': {
+      const [year, month, day] = v.value.split('-');
+      return `${Number(day)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+    }
+    default:
+      return String(v.value);
+  }
+}
+
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The schema graph (Polyglotter, section 2): the classes of a database (tables, node labels), their
+ * attributes (columns, properties) and the relations between classes (foreign keys, relationship
+ * types), with human names for all of them. Engines build one by introspection; the query-graph
+ * translator, the explainer and the predictor read it. Plain immutable data.
+ */
+
+/** What kind of values an attribute holds, independent of the database's own type names. */
+export type AttributeType = 'text' | 'integer' | 'decimal' | 'float' | 'boolean' | 'date' | 'datetime' | 'binary' | 'other';
+
+/** How people refer to a class or an attribute. */
+export interface HumanName {
+  /** Lower-case words: "order detail", "unit price". */
+  readonly singular: string;
+  /** "order details", "unit prices". */
+  readonly plural: string;
+}
+
+export interface SchemaAttribute {
+  /** The database's own name of the column or property, exactly ("UnitPrice"). */
+  readonly id: string;
+  /** The class it belongs to (its id). */
+  readonly classId: string;
+  readonly type: AttributeType;
+  /** The database's own type name ("NUMERIC", "character varying"), for messages. */
+  readonly nativeType: string;
+  readonly nullable: boolean;
+  /** Part of the class's primary key. */
+  readonly primaryKey: boolean;
+  readonly name: HumanName;
+}
+
+export interface SchemaClass {
+  /** The database's own table name or node label, exactly ("Order Details"). */
+  readonly id: string;
+  readonly name: HumanName;
+  readonly attributes: readonly SchemaAttribute[];
+  /** Ids of the primary-key attributes, in key order (empty when the table has none). */
+  readonly primaryKey: readonly string[];
+  /** Number of rows (exact or the database's estimate). */
+  readonly rowCount: number;
+}
+
+/**
+ * A relation between two classes: a foreign key (from the referencing table to the referenced one,
+ * with its column pairs) or a graph relationship type.
+ */
+export interface SchemaRelation {
+  /** Stable id: the constraint or relationship-type name, or `from(cols)->to(cols)` when unnamed. */
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  /** Column pairs, in key order: `from.fromColumns[i] = to.toColumns[i]`. Empty for graph relationships. */
+  readonly fromColumns: readonly string[];
+  readonly toColumns: readonly string[];
+  /** How people say it ("supplies", "reports to"); the relation's id in words when nothing better. */
+  readonly name: HumanName;
+}
+
+export interface SchemaGraph {
+  /** The source it describes. */
+  readonly source: string;
+  readonly classes: readonly SchemaClass[];
+  readonly relations: readonly SchemaRelation[];
+}

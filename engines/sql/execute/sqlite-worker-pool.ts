@@ -1,0 +1,96 @@
+/**
+ * The main-thread side of the SQLite worker: sends statements, enforces the time limit by
+ * terminating the worker (the only way to stop a synchronous better-sqlite3 query), and starts a
+ * fresh worker for the next statement.
+ */
+import { Worker } from 'node:worker_threads';
+import { QueryFailedError, QueryTimeoutError } from '../../../errors.js';
+import type { SqlStatement } from '../translate/translate.js';
+import type { SqlExecutor } from './executor.js';
+import type { RawRow } from './results.js';
+
+interface Pending {
+  readonly resolve: (rows: readonly RawRow[]) => void;
+  readonly reject: (error: Error) => void;
+  readonly statement: SqlStatement;
+}
+
+/** Under vitest or tsx the sources are .ts and the worker needs tsx's loader; built code is plain .js. */
+const runningFromSources = import.meta.url.endsWith('.ts');
+const workerFile = new URL(`./sqlite-worker.${runningFromSources ? 'ts' : 'js'}`, import.meta.url);
+
+export class SqliteWorker implements SqlExecutor {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(
+    private readonly sourceId: string,
+    private readonly url: string,
+  ) {}
+
+  run(statement: SqlStatement, timeoutMs: number): Promise<readonly RawRow[]> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise<readonly RawRow[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Everything queued on this worker dies with it; each caller gets the timeout.
+        this.kill(new QueryTimeoutError(this.sourceId, timeoutMs));
+      }, timeoutMs);
+      this.pending.set(id, {
+        statement,
+        resolve: (rows) => {
+          clearTimeout(timer);
+          resolve(rows);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      worker.postMessage({ id, text: statement.text, parameters: statement.parameters });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = runningFromSources
+      ? // From TypeScript sources (tests, tsx): register tsx's loader inside the worker first.
+        new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); });`,
+          { eval: true, workerData: { url: this.url } },
+        )
+      : new Worker(workerFile, { workerData: { url: this.url } });
+    worker.on('message', (message: { id: number; rows?: RawRow[]; error?: string }) => {
+      const request = this.pending.get(message.id);
+      if (!request) return;
+      this.pending.delete(message.id);
+      if (message.error !== undefined) {
+        request.reject(new QueryFailedError(this.sourceId, request.statement.text, message.error.split('\n')[0] ?? 'query failed'));
+      } else {
+        request.resolve(message.rows ?? []);
+      }
+    });
+    worker.on('error', (error) => this.kill(new QueryFailedError(this.sourceId, '', `SQLite worker failed: ${error.message}`)));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private kill(error: Error): void {
+    const worker = this.worker;
+    this.worker = null;
+    for (const request of this.pending.values()) request.reject(error);
+    this.pending.clear();
+    void worker?.terminate();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The SQL engine of one source: the schema graph introspected at start, query graphs translated
+ * for the source's dialect and run read-only under the request's limits, results typed.
+ */
+import type { QueryGraphEngine, QueryGraphRun, RunLimits } from '../query-graph/engine.js';
+import { answerKind } from '../query-graph/answer-kind.js';
+import { explainQueryGraph } from '../query-graph/explain.js';
+import type { QueryGraph } from '../query-graph/types.js';
+import type { SchemaGraph } from '../schema-graph/types.js';
+import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
+import { convertRows } from './execute/results.js';
+import { introspectSqlSchema } from './introspect.js';
+import { translateToSql } from './translate/translate.js';
+
+export class SqlQueryEngine implements QueryGraphEngine {
+  private constructor(
+    private readonly target: ExecutorTarget,
+    private readonly schemaGraph: SchemaGraph,
+    private readonly executor: SqlExecutor,
+  ) {}
+
+  /** Introspects the database and prepares the executor. */
+  static async open(target: ExecutorTarget): Promise<SqlQueryEngine> {
+    const schema = await introspectSqlSchema(target.client, target.provider, target.sourceId);
+    return new SqlQueryEngine(target, schema, createExecutor(target));
+  }
+
+  schema(): SchemaGraph {
+    return this.schemaGraph;
+  }
+
+  translate(graph: QueryGraph, limit: number): string {
+    return translateToSql(graph, this.schemaGraph, this.target.provider, { rowLimit: limit }).text;
+  }
+
+  async run(graph: QueryGraph, limits: RunLimits): Promise<QueryGraphRun> {
+    const statement = translateToSql(graph, this.schemaGraph, this.target.provider, { rowLimit: limits.limit });
+    const rows = convertRows(await this.executor.run(statement, limits.timeoutMs), statement.columns);
+    return {
+      query: statement.text,
+      explanation: explainQueryGraph(graph, this.schemaGraph),
+      result: {
+        kind: answerKind(graph, rows.length),
+        columns: statement.columns.map((column) => ({ name: column.name, type: column.type })),
+        rows,
+        support: [],
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    return this.executor.close();
+  }
+}

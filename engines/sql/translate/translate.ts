@@ -1,0 +1,358 @@
+/**
+ * Query graph -> one SQL statement. Identifiers come from the schema graph and are quoted; every
+ * value is a bound parameter, never part of the text. Joins follow the schema graph's spanning
+ * tree. Results are made deterministic across the three databases: NULLs sort last everywhere,
+ * and ties are broken by the shown columns and the first class's key, so a top-k is the same
+ * top-k on SQLite, PostgreSQL and MariaDB.
+ */
+import { InvalidQueryGraphError } from '../../../errors.js';
+import type { ColumnType } from '../../../types.js';
+import { formatQueryGraph } from '../../query-graph/canonical.js';
+import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from '../../query-graph/types.js';
+import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../../query-graph/validate.js';
+import { joinPlan } from '../../schema-graph/join-paths.js';
+import { findClass } from '../../schema-graph/lookup.js';
+import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
+import type { SqlProvider } from '../prisma-client.js';
+import { sqlDialect, type SqlDialect } from './sql-dialect.js';
+
+export type SqlParameter = string | number | boolean;
+
+/** One column of the statement's result. */
+export interface OutputColumn {
+  /** The column's alias in the SQL, and its name in the answer. */
+  readonly name: string;
+  readonly type: ColumnType;
+  /** The attribute type the values come from (drives value conversion); null for counts. */
+  readonly attributeType: AttributeType | null;
+}
+
+/** A statement ready to run: text with parameter markers, the values, and the result's columns. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly parameters: readonly SqlParameter[];
+  readonly columns: readonly OutputColumn[];
+  /** The row limit written into the statement. */
+  readonly limit: number;
+}
+
+export interface TranslateOptions {
+  /** The most rows the statement may return (the request's row limit). */
+  readonly rowLimit: number;
+}
+
+export function translateToSql(graph: QueryGraph, schema: SchemaGraph, provider: SqlProvider, options: TranslateOptions): SqlStatement {
+  validateQueryGraph(graph, schema);
+  if (!Number.isInteger(options.rowLimit) || options.rowLimit < 1) {
+    throw new InvalidQueryGraphError(`row limit must be a positive integer`, formatQueryGraph(graph));
+  }
+  return new Translation(graph, schema, sqlDialect(provider)).statement(options.rowLimit);
+}
+
+class Translation {
+  private readonly parameters: SqlParameter[] = [];
+  private readonly aliases = new Map<string, string>();
+  private readonly plan;
+
+  constructor(
+    private readonly graph: QueryGraph,
+    private readonly schema: SchemaGraph,
+    private readonly dialect: SqlDialect,
+  ) {
+    this.plan = joinPlan(schema, graph.classes);
+    this.plan.classes.forEach((classId, i) => this.aliases.set(classId, `t${i + 1}`));
+  }
+
+  statement(rowLimit: number): SqlStatement {
+    const { graph, dialect } = this;
+    const columns = this.outputColumns();
+    const select = graph.select.map((measure, i) => `${this.measure(measure)} AS ${dialect.identifier(columns[i]!.name)}`);
+    const parts = [`SELECT ${graph.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`, `FROM ${this.from()}`];
+    const where = graph.where.map((constraint) => this.constraint(constraint));
+    if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
+    const groupBy = this.effectiveGroupBy();
+    if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.map((ref) => this.column(ref)).join(', ')}`);
+    const having = graph.having.map((h) => this.aggregateConstraint(h));
+    if (having.length > 0) parts.push(`HAVING ${having.join(' AND ')}`);
+    const orderBy = this.orderBy(groupBy);
+    if (orderBy.length > 0) parts.push(`ORDER BY ${orderBy.join(', ')}`);
+    // The limit is an integer the gateway computed, never caller text: written inline, since
+    // MariaDB's client-side prepared statements would quote a bound LIMIT.
+    const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
+    parts.push(`LIMIT ${limit}`);
+    return { text: parts.join(' '), parameters: this.parameters, columns, limit };
+  }
+
+  private from(): string {
+    const { dialect } = this;
+    const [root] = this.plan.classes;
+    let sql = `${dialect.identifier(root!)} AS ${this.alias(root!)}`;
+    for (const step of this.plan.steps) {
+      const { relation } = step;
+      const on = relation.fromColumns.map(
+        (fromColumn, i) =>
+          `${this.alias(relation.from)}.${dialect.identifier(fromColumn)} = ${this.alias(relation.to)}.${dialect.identifier(relation.toColumns[i]!)}`,
+      );
+      sql += ` JOIN ${dialect.identifier(step.to)} AS ${this.alias(step.to)} ON ${on.join(' AND ')}`;
+    }
+    return sql;
+  }
+
+  private alias(classId: string): string {
+    const alias = this.aliases.get(classId);
+    if (!alias) throw new InvalidQueryGraphError(`class '${classId}' is not joined`, formatQueryGraph(this.graph));
+    return alias;
+  }
+
+  private column(ref: AttributeRef): string {
+    return `${this.alias(ref.classId)}.${this.dialect.identifier(ref.attributeId)}`;
+  }
+
+  private measure(measure: Measure): string {
+    const { target, aggregate } = measure;
+    if (target.attributeId === '*') {
+      // Counting a class's rows in a join counts the rows, not the join's rows: distinct keys.
+      const key = findClass(this.schema, target.classId).primaryKey;
+      if (this.plan.classes.length > 1 && key.length === 1) return `COUNT(DISTINCT ${this.column({ classId: target.classId, attributeId: key[0]! })})`;
+      return 'COUNT(*)';
+    }
+    const column = this.column(target);
+    switch (aggregate) {
+      case null:
+        return column;
+      case 'count':
+        return `COUNT(${column})`;
+      case 'count_distinct':
+        return `COUNT(DISTINCT ${column})`;
+      default:
+        return `${aggregate.toUpperCase()}(${column})`;
+    }
+  }
+
+  private hasAggregates(): boolean {
+    const { graph } = this;
+    return (
+      graph.having.length > 0 ||
+      graph.select.some((m) => m.aggregate !== null) ||
+      graph.orderBy.some((term) => term.measure.aggregate !== null)
+    );
+  }
+
+  /** Explicit groups, plus every plain attribute shown or sorted by when anything is aggregated. */
+  private effectiveGroupBy(): AttributeRef[] {
+    const groups = [...this.graph.groupBy];
+    if (!this.hasAggregates() && groups.length === 0) return [];
+    const seen = new Set(groups.map((ref) => `${ref.classId}|${ref.attributeId}`));
+    for (const measure of [...this.graph.select, ...this.graph.orderBy.map((term) => term.measure)]) {
+      const key = `${measure.target.classId}|${measure.target.attributeId}`;
+      if (measure.aggregate === null && !seen.has(key)) {
+        seen.add(key);
+        groups.push(measure.target);
+      }
+    }
+    return groups;
+  }
+
+  private orderBy(groupBy: readonly AttributeRef[]): string[] {
+    const { graph } = this;
+    const terms: { expression: string; direction: 'ASC' | 'DESC' }[] = [];
+    const used = new Set<string>();
+    const push = (measure: Measure, direction: 'ASC' | 'DESC') => {
+      const key = measureKey(measure);
+      if (used.has(key)) return;
+      used.add(key);
+      terms.push({ expression: this.measure(measure), direction });
+    };
+    for (const term of graph.orderBy) push(term.measure, term.direction === 'asc' ? 'ASC' : 'DESC');
+    const scalar = groupBy.length === 0 && this.hasAggregates();
+    if (scalar) return [];
+    // Tie-breakers, so that a limit picks the same rows on every database.
+    if (groupBy.length > 0) {
+      groupBy.forEach((ref) => push({ target: ref, aggregate: null }, 'ASC'));
+    } else {
+      graph.select.forEach((measure) => push(measure, 'ASC'));
+      if (!graph.distinct) {
+        const [root] = this.plan.classes;
+        for (const keyColumn of findClass(this.schema, root!).primaryKey) push({ target: { classId: root!, attributeId: keyColumn }, aggregate: null }, 'ASC');
+      }
+    }
+    return terms.map(({ expression, direction }) => this.dialect.orderTerm(expression, direction));
+  }
+
+  private constraint(constraint: Constraint): string {
+    const type = attributeType(this.schema, constraint.target) as AttributeType;
+    const column = this.column(constraint.target);
+    const { operator, values } = constraint;
+    const temporal = type === 'date' || type === 'datetime';
+    switch (operator) {
+      case 'is_null':
+        return `${column} IS NULL`;
+      case 'not_null':
+        return `${column} IS NOT NULL`;
+      case 'contains':
+        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`%${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
+      case 'starts_with':
+        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
+      case 'year': {
+        const year = this.numberOf(values[0]!);
+        return this.dateRange(column, `${pad4(year)}-01-01`, `${pad4(year + 1)}-01-01`);
+      }
+      case 'month': {
+        const [y, m] = this.textOf(values[0]!).split('-').map(Number) as [number, number];
+        const next = m === 12 ? `${pad4(y + 1)}-01-01` : `${pad4(y)}-${String(m + 1).padStart(2, '0')}-01`;
+        return this.dateRange(column, `${pad4(y)}-${String(m).padStart(2, '0')}-01`, next);
+      }
+      case 'between':
+        if (temporal) return this.dateRange(column, this.dateOf(values[0]!), nextDay(this.dateOf(values[1]!)));
+        return `${column} BETWEEN ${this.bindTyped(values[0]!, type)} AND ${this.bindTyped(values[1]!, type)}`;
+      case 'in':
+      case 'not_in': {
+        if (temporal) {
+          const any = values.map((v) => this.dateRange(column, this.dateOf(v), nextDay(this.dateOf(v)))).join(' OR ');
+          return operator === 'in' ? `(${any})` : `NOT (${any})`;
+        }
+        const list = values.map((v) => this.bindTyped(v, type)).join(', ');
+        return `${column} ${operator === 'in' ? 'IN' : 'NOT IN'} (${list})`;
+      }
+      default:
+        if (temporal) return this.dateComparison(column, operator, this.dateOf(values[0]!));
+        return `${column} ${operator} ${this.bindTyped(values[0]!, type)}`;
+    }
+  }
+
+  /** A condition on an aggregate; min/max of a date or text compare as dates or text. */
+  private aggregateConstraint(h: AggregateConstraint): string {
+    const expression = this.measure(h.measure);
+    const type = aggregateResultType(h.measure, this.schema);
+    if (type === 'date' || type === 'datetime') return this.dateComparison(expression, h.operator, this.dateOf(h.value));
+    if (type === 'text') return `${expression} ${h.operator} ${this.bind(this.textOf(h.value))}`;
+    return `${expression} ${h.operator} ${this.bind(this.numberOf(h.value))}`;
+  }
+
+  /** Dates compare as whole days whatever the column's precision: `= d` is `[d, d+1)`. */
+  private dateComparison(column: string, operator: '=' | '!=' | '<' | '<=' | '>' | '>=', day: string): string {
+    switch (operator) {
+      case '=':
+        return this.dateRange(column, day, nextDay(day));
+      case '!=':
+        return `NOT ${this.dateRange(column, day, nextDay(day))}`;
+      case '<':
+        return `${column} < ${this.bindDate(day)}`;
+      case '<=':
+        return `${column} < ${this.bindDate(nextDay(day))}`;
+      case '>':
+        return `${column} >= ${this.bindDate(nextDay(day))}`;
+      case '>=':
+        return `${column} >= ${this.bindDate(day)}`;
+    }
+  }
+
+  private dateRange(column: string, from: string, until: string): string {
+    return `(${column} >= ${this.bindDate(from)} AND ${column} < ${this.bindDate(until)})`;
+  }
+
+  private bind(value: SqlParameter): string {
+    this.parameters.push(value);
+    return this.dialect.parameter(this.parameters.length);
+  }
+
+  private bindDate(day: string): string {
+    this.parameters.push(day);
+    return this.dialect.dateParameter(this.parameters.length);
+  }
+
+  /** Binds a value as the attribute's type wants it (validation has checked it can be). */
+  private bindTyped(value: QueryValue, type: AttributeType): string {
+    if (type === 'integer' || type === 'decimal' || type === 'float') return this.bind(this.numberOf(value));
+    if (type === 'boolean' && value.kind === 'boolean') return this.bind(this.dialect.booleanValue(value.value));
+    return this.bind(this.textOf(value));
+  }
+
+  private numberOf(value: QueryValue): number {
+    if (value.kind === 'number') return value.value;
+    if (value.kind === 'string') return Number(value.value);
+    throw new InvalidQueryGraphError(`expected a number`, formatQueryGraph(this.graph));
+  }
+
+  private textOf(value: QueryValue): string {
+    switch (value.kind) {
+      case 'string':
+      case 'date':
+        return value.value;
+      case 'number':
+      case 'boolean':
+        return String(value.value);
+      case 'placeholder':
+        throw new InvalidQueryGraphError(`placeholder @${value.name} is not bound`, formatQueryGraph(this.graph));
+    }
+  }
+
+  private dateOf(value: QueryValue): string {
+    return this.textOf(value);
+  }
+
+  private outputColumns(): OutputColumn[] {
+    const used = new Map<string, number>();
+    return this.graph.select.map((measure) => {
+      const base = columnName(measure);
+      const count = (used.get(base) ?? 0) + 1;
+      used.set(base, count);
+      const name = count === 1 ? base : `${base}_${count}`;
+      const type = attributeType(this.schema, measure.target);
+      return { name, ...columnType(measure, type) };
+    });
+  }
+}
+
+function columnName(measure: Measure): string {
+  const attribute = measure.target.attributeId;
+  if (measure.aggregate === null) return attribute;
+  return `${measure.aggregate}(${attribute})`;
+}
+
+/** The GraphQL-facing type of a shown measure. */
+function columnType(measure: Measure, type: AttributeType | null): { type: ColumnType; attributeType: AttributeType | null } {
+  switch (measure.aggregate) {
+    case 'count':
+    case 'count_distinct':
+      return { type: 'Int', attributeType: null };
+    case 'avg':
+      return { type: 'Float', attributeType: 'float' };
+    case 'sum':
+      return type === 'integer' ? { type: 'Int', attributeType: 'integer' } : { type: 'Float', attributeType: 'float' };
+    default:
+      return { type: graphqlType(type), attributeType: type };
+  }
+}
+
+export function graphqlType(type: AttributeType | null): ColumnType {
+  switch (type) {
+    case 'integer':
+      return 'Int';
+    case 'decimal':
+    case 'float':
+      return 'Float';
+    case 'boolean':
+      return 'Boolean';
+    case 'date':
+    case 'datetime':
+      return 'DateTime';
+    default:
+      return 'String';
+  }
+}
+
+/** Escapes LIKE's wildcards with `!` (ESCAPE '!'), so `%` and `_` in a value match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
+}
+
+function pad4(year: number): string {
+  return String(year).padStart(4, '0');
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
