@@ -139,7 +139,7 @@ describe('loading', () => {
     const config = parseConfig(
       {
         sources: [
-          { id: 'pg', kind: 'sql', url: 'postgresql://127.0.0.1/none', seed: 'northwind' },
+          { id: 'neo', kind: 'cypher', url: 'bolt://127.0.0.1:7687', seed: 'northwind' },
           { id: 'x', kind: 'nldb', url: 'file:./f.sqlite', seed: 'no-such-dataset' },
         ],
       },
@@ -147,7 +147,7 @@ describe('loading', () => {
     );
     const reports = await loadSeeds(config, silentProgress);
     expect(reports.map((report) => report.status)).toEqual(['failed', 'failed']);
-    expect(reports[0]?.message).toMatch(/SQLite files only/);
+    expect(reports[0]?.message).toMatch(/embedded graph store only/);
     expect(reports[1]?.message).toMatch(/no nldb seed named 'no-such-dataset'/);
   });
 });
