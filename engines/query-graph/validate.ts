@@ -115,6 +115,8 @@ function checkConstraint(constraint: Constraint, schema: SchemaGraph, fail: (mes
 /** Whether a value can be compared with an attribute of `type`. Placeholders must be bound by now. */
 function checkValue(value: QueryValue, type: AttributeType | 'number', fail: (message: string) => never): void {
   if (value.kind === 'placeholder') fail(`placeholder @${value.name} is not bound to a value`);
+  // PostgreSQL text cannot hold NUL; refusing it everywhere keeps the engines in agreement.
+  if (value.kind === 'string' && value.value.includes('\u0000')) fail('text values cannot contain the NUL character');
   if (value.kind === 'number' && !Number.isFinite(value.value)) fail('numbers must be finite');
   const numeric = type === 'number' || NUMERIC.includes(type as AttributeType);
   if (numeric && value.kind !== 'number' && !(value.kind === 'string' && isNumeric(value.value))) {

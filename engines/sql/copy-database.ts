@@ -10,8 +10,8 @@
  *   foreign key) need 64 bits: PostgreSQL and MariaDB then return plain numbers, as SQLite does;
  * - decimals are DECIMAL(19,4): exact, and identical in PostgreSQL and MariaDB (values with more
  *   than 4 decimals are rounded, the same way in both);
- * - text compares and sorts by code point, as in SQLite: COLLATE "C" in PostgreSQL, utf8mb4_bin
- *   in MariaDB (whose default collations ignore case and accents);
+ * - text compares and sorts by code point, as in SQLite: COLLATE "C" in PostgreSQL, utf8mb4_nopad_bin
+ *   in MariaDB (whose default collations ignore case, accents and, with PAD SPACE, trailing spaces);
  * - MariaDB cannot index TEXT, so key text columns (primary and foreign keys) are VARCHAR(255).
  */
 import type { Progress } from '../progress.js';
@@ -156,7 +156,7 @@ function createTableSql(
       columns.push(`FOREIGN KEY (${relation.fromColumns.map(q).join(', ')}) REFERENCES ${q(relation.to)} (${relation.toColumns.map(q).join(', ')})`);
     }
   }
-  const suffix = provider === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '';
+  const suffix = provider === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin' : '';
   return `CREATE TABLE ${q(schemaClass.id)} (\n  ${columns.join(',\n  ')}\n)${suffix}`;
 }
 

@@ -1,0 +1,224 @@
+/**
+ * Injection and safety: hostile values reach the databases as data and change nothing; no
+ * statement can write; every statement is cut at its time limit. On SQLite, PostgreSQL and
+ * MariaDB, through the engine and through GraphQL.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvalidQueryGraphError, QueryFailedError, QueryTimeoutError } from '../errors.js';
+import { parseQueryGraph } from '../engines/query-graph/canonical.js';
+import { attr, queryGraph, rows, show, where } from '../engines/query-graph/build.js';
+import { createExecutor, type SqlExecutor } from '../engines/sql/execute/executor.js';
+import type { SqlProvider } from '../engines/sql/prisma-client.js';
+import { quoteIdentifier } from '../engines/sql/dialect.js';
+import { SqlQueryEngine } from '../engines/sql/sql-engine.js';
+import type { SqlStatement } from '../engines/sql/translate/translate.js';
+import { errorCode, startTestServer, type TestServer } from './helpers/graphql.js';
+import { northwindDatabase, type NorthwindDatabase } from './helpers/northwind.js';
+import { worldOptions } from './helpers/world.js';
+
+const HOSTILE_VALUES = [
+  "'; DROP TABLE Orders; --",
+  "Robert'); DELETE FROM Customers WHERE ('1'='1",
+  '" OR "1"="1',
+  '%',
+  '_',
+  '%_%',
+  '!',
+  '\\',
+  "''",
+  '`; DROP TABLE `Orders`; --',
+  '$1',
+  '?',
+  'Ünïcødé 北京 🚀',
+  'x'.repeat(10_000),
+];
+
+const providers: SqlProvider[] = ['sqlite', 'postgresql', 'mysql'];
+const databases = new Map<SqlProvider, NorthwindDatabase>();
+const engines = new Map<SqlProvider, SqlQueryEngine>();
+
+/** A digest of every row of every table: any write anywhere changes it. */
+async function checksum(database: NorthwindDatabase): Promise<string> {
+  const hash = createHash('sha256');
+  const engine = engines.get(database.provider)!;
+  for (const table of engine.schema().classes) {
+    const key = table.primaryKey.length > 0 ? table.primaryKey : table.attributes.map((a) => a.id);
+    const order = key.map((column) => quoteIdentifier(database.provider, column)).join(', ');
+    const rows = await database.client.$queryRawUnsafe<unknown[]>(`SELECT * FROM ${quoteIdentifier(database.provider, table.id)} ORDER BY ${order}`);
+    hash.update(table.id);
+    hash.update(JSON.stringify(rows, (_, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  }
+  return hash.digest('hex');
+}
+
+beforeAll(async () => {
+  for (const provider of providers) {
+    const database = await northwindDatabase(provider);
+    databases.set(provider, database);
+    engines.set(
+      provider,
+      await SqlQueryEngine.open({ sourceId: provider, provider, client: database.client, ...(provider === 'sqlite' ? { url: database.url } : {}) }),
+    );
+  }
+});
+
+afterAll(async () => {
+  for (const engine of engines.values()) await engine.close();
+  for (const database of databases.values()) await database.drop();
+});
+
+describe.each(providers)('hostile values on %s', (provider) => {
+  it('reach the database as data in every value position and change nothing', async () => {
+    const database = databases.get(provider)!;
+    const engine = engines.get(provider)!;
+    const before = await checksum(database);
+    const positions = (value: string) => [
+      queryGraph({ select: [show(attr('Customers', 'CompanyName'))], where: [where(attr('Customers', 'CompanyName'), '=', value)] }),
+      queryGraph({ select: [show(attr('Customers', 'CompanyName'))], where: [where(attr('Customers', 'City'), '!=', value)] }),
+      queryGraph({ select: [show(rows('Products'), 'count')], where: [where(attr('Products', 'ProductName'), 'contains', value)] }),
+      queryGraph({ select: [show(rows('Products'), 'count')], where: [where(attr('Products', 'ProductName'), 'starts_with', value)] }),
+      queryGraph({ select: [show(attr('Orders', 'OrderID'))], where: [where(attr('Customers', 'Country'), 'in', value, 'Germany')] }),
+      queryGraph({ select: [show(rows('Orders'), 'count')], where: [where(attr('Orders', 'ShipName'), 'not_in', value)] }),
+      queryGraph({ select: [show(attr('Suppliers', 'CompanyName'))], where: [where(attr('Suppliers', 'HomePage'), '=', value)] }),
+    ];
+    for (const value of HOSTILE_VALUES) {
+      for (const graph of positions(value)) {
+        const run = await engine.run(graph, { limit: 10, timeoutMs: 20_000 });
+        // The value never appears in the statement text: it is bound. (Values of a few characters
+        // such as '!', '?' or '$1' occur in any statement as escape and parameter markers.)
+        if (value.length > 3) expect(run.query).not.toContain(value.slice(0, 40));
+      }
+    }
+    expect(await checksum(database)).toBe(before);
+  });
+
+  it('refuses a NUL character in a value (PostgreSQL text cannot hold one) on every database', async () => {
+    const graph = queryGraph({ select: [show(attr('Customers', 'CompanyName'))], where: [where(attr('Customers', 'CompanyName'), '=', 'a\u0000b')] });
+    await expect(engines.get(provider)!.run(graph, { limit: 1, timeoutMs: 5000 })).rejects.toBeInstanceOf(InvalidQueryGraphError);
+  });
+
+  it('match %, _ and ! literally in text patterns', async () => {
+    const engine = engines.get(provider)!;
+    const count = async (operator: 'contains' | 'starts_with', value: string) => {
+      const run = await engine.run(queryGraph({ select: [show(rows('Products'), 'count')], where: [where(attr('Products', 'ProductName'), operator, value)] }), {
+        limit: 1,
+        timeoutMs: 20_000,
+      });
+      return run.result.rows[0]?.[0];
+    };
+    expect(await count('contains', '%')).toBe(0);
+    expect(await count('contains', '_')).toBe(0);
+    expect(await count('starts_with', '%')).toBe(0);
+    expect(await count('contains', "'")).toBeGreaterThan(0); // Sir Rodney's Marmalade, ...
+  });
+
+  it('cannot write, whatever the statement says', async () => {
+    const database = databases.get(provider)!;
+    const executor: SqlExecutor = createExecutor({ sourceId: provider, provider, client: database.client, ...(provider === 'sqlite' ? { url: database.url } : {}) });
+    const before = await checksum(database);
+    const q = (name: string) => quoteIdentifier(provider, name);
+    const writes = [
+      `INSERT INTO ${q('Shippers')} (${q('ShipperID')}, ${q('CompanyName')}) VALUES (99, 'Pirates')`,
+      `UPDATE ${q('Products')} SET ${q('UnitPrice')} = 0`,
+      `DELETE FROM ${q('Order Details')}`,
+      `DROP TABLE ${q('Orders')}`,
+      `CREATE TABLE ${q('nlq_probe')} (x INTEGER)`,
+    ];
+    try {
+      for (const text of writes) {
+        const statement: SqlStatement = { text, parameters: [], columns: [], limit: 1 };
+        await expect(executor.run(statement, 5000)).rejects.toBeInstanceOf(QueryFailedError);
+      }
+    } finally {
+      await executor.close();
+    }
+    expect(await checksum(database)).toBe(before);
+  });
+
+  it('cuts a slow statement at its time limit and keeps working', async () => {
+    const database = databases.get(provider)!;
+    const executor = createExecutor({ sourceId: provider, provider, client: database.client, ...(provider === 'sqlite' ? { url: database.url } : {}) });
+    const q = (name: string) => quoteIdentifier(provider, name);
+    // 830^3 rows: minutes of work on any of the three.
+    const slow: SqlStatement = {
+      text: `SELECT COUNT(*) AS n FROM ${q('Orders')} a, ${q('Orders')} b, ${q('Orders')} c WHERE a.${q('Freight')} + b.${q('Freight')} > c.${q('Freight')}`,
+      parameters: [],
+      columns: [],
+      limit: 1,
+    };
+    try {
+      const started = Date.now();
+      await expect(executor.run(slow, 500)).rejects.toBeInstanceOf(QueryTimeoutError);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const quick: SqlStatement = { text: `SELECT COUNT(*) AS n FROM ${q('Shippers')}`, parameters: [], columns: [], limit: 1 };
+      const [row] = await executor.run(quick, 5000);
+      expect(Number(row?.n)).toBe(3);
+    } finally {
+      await executor.close();
+    }
+  });
+});
+
+describe('query graphs through GraphQL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(await worldOptions(`file:${join(mkdtempSync(join(tmpdir(), 'nlq-safety-')), 'facts.sqlite')}`));
+  });
+  afterAll(() => server.stop());
+
+  const RUN = 'query ($s: ID!, $g: String!, $limit: Int) { runQueryGraph(source: $s, queryGraph: $g, options: { limit: $limit }) { kind columns { name type } rows source confidence explanation query queryGraph } }';
+
+  it('runs a query graph end to end on the Northwind source', async () => {
+    const graph = 'show Products.ProductName ; show Products.UnitPrice ; where Categories.CategoryName = "Beverages" ; order desc Products.UnitPrice ; limit 3';
+    const { data, errors } = await server.run<{ runQueryGraph: Record<string, unknown> }>(RUN, { s: 'northwind', g: graph });
+    expect(errors).toBeUndefined();
+    expect(data!.runQueryGraph).toMatchObject({
+      kind: 'ENTITIES',
+      columns: [
+        { name: 'ProductName', type: 'String' },
+        { name: 'UnitPrice', type: 'Float' },
+      ],
+      rows: [
+        ['Côte de Blaye', 263.5],
+        ['Ipoh Coffee', 46],
+        ['Chang', 19],
+      ],
+      source: 'northwind',
+      explanation: 'the product name and unit price of products whose category name is Beverages, highest unit price first, top 3',
+      queryGraph: graph,
+    });
+    expect(data!.runQueryGraph.query).toMatch(/^SELECT .* LIMIT 3$/);
+  });
+
+  it('caps rows at the caller limit', async () => {
+    const { data } = await server.run<{ runQueryGraph: { rows: unknown[] } }>(RUN, { s: 'northwind', g: 'show Orders.OrderID', limit: 7 });
+    expect(data!.runQueryGraph.rows).toHaveLength(7);
+  });
+
+  it.each([
+    ['a graph that does not parse', 'northwind', 'show Products.ProductName ; where', 'INVALID_QUERY_GRAPH'],
+    ['an unknown class (no identifier reaches SQL unchecked)', 'northwind', 'show `Orders; DROP TABLE Orders`.OrderID', 'INVALID_QUERY_GRAPH'],
+    ['an attribute of another class', 'northwind', 'show Products.CompanyName', 'INVALID_QUERY_GRAPH'],
+    ['an operator that does not fit', 'northwind', 'show Products.ProductName ; where Products.UnitPrice contains "1"', 'INVALID_QUERY_GRAPH'],
+    ['an unbound placeholder', 'northwind', 'show Products.ProductName ; where Products.UnitPrice > @v1', 'INVALID_QUERY_GRAPH'],
+    ['an unknown source', 'nowhere', 'show Products.ProductName', 'SOURCE_NOT_FOUND'],
+    ['a source that runs no query graphs', 'kestrelford', 'show Products.ProductName', 'BAD_USER_INPUT'],
+  ])('rejects %s with a clear code', async (_, source, graph, code) => {
+    const result = await server.run(RUN, { s: source, g: graph });
+    expect(errorCode(result)).toBe(code);
+  });
+
+  it('keeps serving after errors', async () => {
+    await server.run(RUN, { s: 'northwind', g: 'nonsense' });
+    const { data } = await server.run<{ runQueryGraph: { rows: unknown[][] } }>(RUN, { s: 'northwind', g: 'show count Customers.* ; where Customers.Country = "Germany"' });
+    expect(data!.runQueryGraph.rows).toEqual([[11]]);
+  });
+
+  it('parses what it returns', () => {
+    expect(() => parseQueryGraph('show count Customers.* ; where Customers.Country = "Germany"')).not.toThrow();
+  });
+});
