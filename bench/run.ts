@@ -3,9 +3,13 @@
  * Benchmarks are not tests: they never pass or fail. Later parts register theirs here.
  */
 import { frameBenchmarks } from './frame.js';
+import { nldbBenchmarks } from './nldb.js';
+import { sqlBenchmarks } from './sql.js';
 
 const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = {
   frame: { about: 'world load time, ask() overhead through Apollo, durable fact writes', run: frameBenchmarks },
+  sql: { about: 'query-graph translation (µs per graph) and the SQL engine and gateway overhead over direct SQL', run: sqlBenchmarks },
+  nldb: { about: 'text facts (facts-dev): accuracy by type, SSG precision/recall, latency, indexing rate', run: nldbBenchmarks },
 };
 
 async function main(names: string[]): Promise<void> {

@@ -2,7 +2,7 @@
 /**
  * nlq: the gateway's command line.
  *
- *   nlq serve | load | train --source <id> | ask "<question>" [--source <id>] [--json] | sources
+ *   nlq serve | load | train --source <id> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
  *
  * Every command honours --config (default: NLQ_CONFIG, then ./nlq.config.json).
  */
@@ -13,7 +13,7 @@ import { askCommand } from './commands/ask.js';
 import { loadCommand } from './commands/load.js';
 import { serveCommand } from './commands/serve.js';
 import { sourcesCommand } from './commands/sources.js';
-import { trainCommand } from './commands/train.js';
+import { trainCommand, trainNldbCommand } from './commands/train.js';
 
 const USAGE = `usage: nlq <command> [options]
 
@@ -21,6 +21,7 @@ commands:
   serve                       load missing datasets, then serve GraphQL (PORT, HOST env vars; default 127.0.0.1:4000)
   load [--force]              load the datasets of seeded sources (--source to pick some)
   train --source <id>         train the question interpreter of a source
+  train --nldb [--quick]      retrain the text-fact models (needs Debian's python3-torch; --quick: a smoke run)
   ask "<question>"            answer one question (--source to pick sources, --json for the full result)
   sources                     list sources and whether each is ready (--json)
 
@@ -41,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
       port: { type: 'string' },
       host: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
+      nldb: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
     },
   });
   const [command, ...rest] = positionals;
@@ -48,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
+  // The text-fact models belong to the package, not to a config's sources.
+  if (command === 'train' && values.nldb) return trainNldbCommand({ quick: values.quick });
   const config = await readConfig(values.config);
   switch (command) {
     case 'serve': {

@@ -38,10 +38,12 @@ describe('ask without question interpreters', () => {
   it('returns no answer and says, per source, why it could not answer', async () => {
     const { data, errors } = await server.run<AskData>(ASK, { q: 'How many customers are there in Germany?' });
     expect(errors).toBeUndefined();
-    expect(data!.ask.answer).toBeNull();
-    expect(data!.ask.interpretations).toEqual([]);
     expect(data!.ask.sources.map((outcome) => outcome.source).sort()).toEqual(['kestrelford', 'northwind', 'northwind-graph', 'royals']);
-    for (const outcome of data!.ask.sources) {
+    // Only the text facts (kestrelford) have an interpreter so far; nothing else may answer.
+    expect(['northwind', 'northwind-graph', 'royals']).not.toContain((data!.ask.answer as { source: string } | null)?.source);
+    expect((data!.ask.interpretations as { source: string }[]).every((i) => i.source === 'kestrelford')).toBe(true);
+    expect(data!.ask.sources.find((outcome) => outcome.source === 'kestrelford')?.status).toBe('ANSWERED');
+    for (const outcome of data!.ask.sources.filter((o) => o.source !== 'kestrelford')) {
       expect(outcome.status).toBe('UNSUPPORTED');
       expect(outcome.message).toMatch(/cannot interpret questions yet/);
     }

@@ -5,9 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Index, MetricKind, ScalarKind } from 'usearch';
+import type * as Usearch from 'usearch';
 import type { Hit, IndexManifest, VectorIndex } from './vector-index.js';
+
+// usearch's ESM entry finds its native build from a stack trace, which fails under loaders such
+// as vitest's; its CommonJS entry uses __dirname and works everywhere.
+const { Index, MetricKind, ScalarKind } = createRequire(import.meta.url)('usearch') as typeof Usearch;
+type Index = Usearch.Index;
 
 export interface EmbeddedIndexOptions {
   /** Folder for the index files. */

@@ -64,7 +64,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       ),
       explanation: explain(agg, collection, sets.length, useful),
       query: null,
-      ...noQueryGraph,
+      queryGraph: null,
       result,
       error: null,
     };
@@ -74,12 +74,6 @@ export class NldbInterpreter implements QuestionInterpreter {
     };
   }
 }
-
-/**
- * Text facts never carry a query graph. Spread rather than written as a property so this file
- * compiles whether or not SourceInterpretation has the field (it is being added alongside).
- */
-const noQueryGraph = { queryGraph: null } as const;
 
 /**
  * How sure we are: the extractor's mean usefulness over the derivations used, times the share of

@@ -9,11 +9,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { SourceUnavailableError } from '../../errors.js';
-import { PAD, type Vocabulary } from './text.js';
+import { PAD, sketchSlot, STOP as STOP_ID, type Vocabulary } from './text.js';
 
 /** What the trainer wrote in models/nldb/config.json. */
 export interface ModelConfig {
-  readonly ssg: { readonly tau: number; readonly dimensions: number; readonly maxBagTokens: number };
+  readonly ssg: {
+    readonly tau: number;
+    /** Length of the dense part of a vector. */
+    readonly dimensions: number;
+    /** Length of the lexical part (a count sketch of weighted token ids). */
+    readonly sketch: number;
+    readonly maxBagTokens: number;
+  };
   readonly spj: { readonly maxLen: number; readonly ops: readonly string[]; readonly features: number };
 }
 
@@ -66,21 +73,60 @@ export class NldbModels {
     return new NldbModels(config, new Map(Object.entries(words)), fingerprint, fact, state, spj);
   }
 
+  /** Length of the vectors in the index: the dense part, then the lexical sketch. */
   get dimensions(): number {
-    return this.config.ssg.dimensions;
+    return this.config.ssg.dimensions + this.config.ssg.sketch;
   }
 
   /** Fact vectors, one row of `dimensions` per bag of ids. */
   async encodeFacts(bags: readonly (readonly number[])[]): Promise<Float32Array> {
-    const out = await this.factSession.run({ ids: idTensor(bags, this.config.ssg.maxBagTokens) });
-    return out.vector!.data as Float32Array;
+    const ids = idTensor(bags, this.config.ssg.maxBagTokens);
+    const out = await this.factSession.run({ ids });
+    const vectors = this.withSketch(out.vector!.data as Float32Array, bags.length);
+    this.addSketch(vectors, ids, out.weights!.data as Float32Array);
+    return vectors;
+  }
+
+  /** The STOP action's vector: dense only (STOP shares no words with anything). */
+  async encodeStop(): Promise<Float32Array> {
+    const out = await this.factSession.run({ ids: idTensor([[STOP_ID]], 1) });
+    return this.withSketch(out.vector!.data as Float32Array, 1);
   }
 
   /** State vectors: the question's ids and the partial support set's ids, row by row. */
   async encodeStates(questions: readonly (readonly number[])[], supports: readonly (readonly number[])[]): Promise<Float32Array> {
     const max = this.config.ssg.maxBagTokens;
-    const out = await this.stateSession.run({ question_ids: idTensor(questions, max), support_ids: idTensor(supports, max) });
-    return out.vector!.data as Float32Array;
+    const q = idTensor(questions, max);
+    const s = idTensor(supports, max);
+    const out = await this.stateSession.run({ question_ids: q, support_ids: s });
+    const vectors = this.withSketch(out.vector!.data as Float32Array, questions.length);
+    this.addSketch(vectors, q, out.question_weights!.data as Float32Array);
+    this.addSketch(vectors, s, out.support_weights!.data as Float32Array);
+    return vectors;
+  }
+
+  /** Rows of [dense | zeros for the sketch]. */
+  private withSketch(dense: Float32Array, rows: number): Float32Array {
+    const d = this.config.ssg.dimensions;
+    const out = new Float32Array(rows * this.dimensions);
+    for (let r = 0; r < rows; r++) out.set(dense.subarray(r * d, (r + 1) * d), r * this.dimensions);
+    return out;
+  }
+
+  /** Adds each token's learnt weight into its sketch slot, with its sign. */
+  private addSketch(vectors: Float32Array, ids: ort.Tensor, weights: Float32Array): void {
+    const [rows, length] = ids.dims as [number, number];
+    const data = ids.data as BigInt64Array;
+    const { dimensions: d, sketch } = this.config.ssg;
+    for (let r = 0; r < rows; r++) {
+      for (let i = 0; i < length; i++) {
+        const id = Number(data[r * length + i]);
+        if (id === PAD) continue;
+        const { slot, sign } = sketchSlot(id, sketch);
+        const at = r * this.dimensions + d + slot;
+        vectors[at] = (vectors[at] as number) + sign * (weights[r * length + i] as number);
+      }
+    }
   }
 
   /** Runs the extractor on padded rows; returns class logits [batch, 11] and span logits [batch, len, 4]. */

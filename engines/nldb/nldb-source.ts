@@ -1,16 +1,48 @@
 /**
  * A collection of free-text facts as a gateway source. The facts live in a FactStore (shared by
- * every collection stored in the same database); the source only names its collection.
+ * every collection stored in the same database); the source only names its collection. Questions
+ * go to the NeuralDB interpreter (SSG + SPJ + aggregation) over a vector index that is synced from
+ * the store on start and after every write.
  */
+import { resolve } from 'node:path';
 import type { SourceInfo } from '../../types.js';
-import { Readiness, type QuestionInterpreter, type Source } from '../source.js';
+import type { QueryGraphEngine } from '../query-graph/engine.js';
+import { Readiness, type Source } from '../source.js';
+import { EmbeddedIndex } from './embedded-index.js';
+import { FactIndex } from './fact-index.js';
 import type { FactStore } from './fact-store.js';
+import { NldbInterpreter } from './interpreter.js';
+import { NldbModels } from './models.js';
+import type { VectorIndex } from './vector-index.js';
 
 export interface NldbSourceOptions {
   readonly id: string;
   readonly description: string;
   /** Resolves the store lazily, so many collections can share one connection opened on start. */
   readonly store: () => Promise<FactStore>;
+  /**
+   * The trained models; default: models/nldb of this package, loaded on start. Pass one loader to
+   * many sources to share the sessions.
+   */
+  readonly models?: () => Promise<NldbModels>;
+  /**
+   * Opens the collection's vector index; default: Milvus when NLQ_MILVUS_ADDRESS names a server,
+   * else the embedded usearch index in a folder beside the SQLite fact store (`<file>.vectors/`),
+   * or `./.nlq/vectors` for server databases.
+   */
+  readonly vectorIndex?: (collection: string, dimensions: number, model: string, store: FactStore) => Promise<VectorIndex>;
+}
+
+/** The default index: Milvus if NLQ_MILVUS_ADDRESS is set, else embedded, persisted next to the facts. */
+export async function defaultIndexFor(collection: string, dimensions: number, model: string, store: FactStore): Promise<VectorIndex> {
+  const milvus = process.env.NLQ_MILVUS_ADDRESS;
+  if (milvus) {
+    // Loaded only when used: the SDK brings gRPC along.
+    const { MilvusIndex } = await import('./milvus-index.js');
+    return MilvusIndex.open({ address: milvus, collection, dimensions, model, ...(process.env.MILVUS_TOKEN ? { token: process.env.MILVUS_TOKEN } : {}) });
+  }
+  const dir = store.file ? `${store.file}.vectors` : resolve('.nlq', 'vectors');
+  return EmbeddedIndex.open({ dir, name: collection, dimensions, model });
 }
 
 export class NldbSource implements Source {
@@ -19,6 +51,9 @@ export class NldbSource implements Source {
   readonly description: string;
   private readonly readiness = new Readiness();
   private store: FactStore | null = null;
+  private facts: FactIndex | null = null;
+  private engine: NldbInterpreter | null = null;
+  private problem: string | null = null;
 
   constructor(private readonly options: NldbSourceOptions) {
     this.id = options.id;
@@ -29,17 +64,43 @@ export class NldbSource implements Source {
     try {
       this.store = await this.options.store();
       await this.store.ensureCollection(this.id, this.description);
-      await this.refresh();
     } catch (error) {
-      this.readiness.down(`cannot open the fact store: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      this.readiness.down(`cannot open the fact store: ${firstLine(error)}`);
+      return;
+    }
+    await this.openEngine(this.store);
+    await this.refresh();
+  }
+
+  /** Models and vector index; without them facts can still be written, but not asked about. */
+  private async openEngine(store: FactStore): Promise<void> {
+    try {
+      const models = await (this.options.models ?? (() => NldbModels.load()))();
+      const vectors = await (this.options.vectorIndex ?? defaultIndexFor)(this.id, models.dimensions, models.fingerprint, store);
+      const facts = new FactIndex(this.id, store, models, vectors);
+      await facts.sync();
+      this.facts = facts;
+      this.engine = new NldbInterpreter({ collection: this.id, facts, models });
+      this.problem = null;
+    } catch (error) {
+      this.problem = `cannot answer questions: ${firstLine(error)}`;
     }
   }
 
-  /** Re-reads the collection's size after a write, so `info()` stays truthful. */
+  /**
+   * Re-reads the collection after a write: its size, so `info()` stays truthful, and the vector
+   * index, so a fact is findable as soon as its write is acknowledged.
+   */
   async refresh(): Promise<void> {
     if (!this.store) return;
+    if (this.facts) await this.facts.sync();
     const size = await this.store.countFacts(this.id);
-    this.readiness.up(`${size} fact${size === 1 ? '' : 's'}`);
+    this.readiness.up(`${size} fact${size === 1 ? '' : 's'}${this.problem ? `; ${this.problem}` : ''}`);
+  }
+
+  /** The collection's facts and vectors, once started (tests and the benchmark look inside). */
+  factIndex(): FactIndex | null {
+    return this.facts;
   }
 
   info(): SourceInfo {
@@ -52,9 +113,12 @@ export class NldbSource implements Source {
     };
   }
 
-  interpreter(): QuestionInterpreter | null {
-    // The Support Set Generator and neural Select-Project-Join plug in here once they exist.
+  queryGraphs(): QueryGraphEngine | null {
     return null;
+  }
+
+  interpreter(): NldbInterpreter | null {
+    return this.engine;
   }
 
   /** The store holding this collection, once started. */
@@ -63,8 +127,16 @@ export class NldbSource implements Source {
   }
 
   async close(): Promise<void> {
-    // The store is shared and owned by the gateway, which closes it.
+    // The store is shared and owned by the gateway, which closes it; the index is ours.
+    const facts = this.facts;
+    this.facts = null;
+    this.engine = null;
+    await facts?.close();
     this.store = null;
     this.readiness.down('closed');
   }
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }

@@ -6,7 +6,7 @@
  * doctor?": the doctor, then the marriage naming them), an aggregation one set per operand.
  */
 import type { NldbModels } from './models.js';
-import { bagIds, STOP } from './text.js';
+import { bagIds } from './text.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface SsgOptions {
@@ -93,7 +93,7 @@ export class SupportSetGenerator {
   }
 
   private async stop(): Promise<Float32Array> {
-    this.stopVector ??= await this.models.encodeFacts([[STOP]]);
+    this.stopVector ??= await this.models.encodeStop();
     return this.stopVector;
   }
 }

@@ -68,7 +68,11 @@ export function wordId(token: string, vocab: Vocabulary): number {
   const low = token.toLowerCase();
   // Unknown words start right after the vocabulary's size (as the trainer does; the few ids that
   // overlap its last words are harmless and must stay as trained).
-  return vocab.get(low) ?? vocab.size + (fnv1a(low) % WORD_BUCKETS);
+  const known = vocab.get(low);
+  if (known !== undefined) return known;
+  // Capitalised unknown words (names, mostly) and lower-case ones (rare words) hash apart.
+  const half = WORD_BUCKETS / 2;
+  return vocab.size + (fnv1a(low) % half) + (isUpper(token[0]) ? 0 : half);
 }
 
 /** Retriever input: word ids plus hashed character trigrams of alphabetic words. */
@@ -83,6 +87,15 @@ export function bagIds(text: string, vocab: Vocabulary): number[] {
     }
   }
   return ids;
+}
+
+/**
+ * Where an id lands in the retriever's lexical channel (a count sketch): a slot in
+ * [0, size) and a sign. Multiplicative hashing, as the trainer's sketch_slots.
+ */
+export function sketchSlot(id: number, size: number): { slot: number; sign: 1 | -1 } {
+  const h = Math.imul(id, 2654435761 | 0) >>> 0;
+  return { slot: h % size, sign: Math.floor(h / 65536) % 2 === 0 ? 1 : -1 };
 }
 
 /** Where an extractor position came from: a fact (index, character span) or nothing (-1). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bagIds, encodeSpj, tokenize } from '../../engines/nldb/text.js';
+import { bagIds, encodeSpj, sketchSlot, tokenize } from '../../engines/nldb/text.js';
 
 /** Written by models/train/nldb/fixtures.py from the trainer's own tokenizer. */
 interface Fixture {
@@ -15,6 +15,7 @@ interface Fixture {
     positions: [number, number, number][];
     bag: number[];
   }[];
+  sketch: [number, number, number][];
 }
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/text-features.json', import.meta.url), 'utf8')) as Fixture;
@@ -32,4 +33,10 @@ describe('model inputs match the trainer exactly', () => {
       expect(bagIds(`${c.question} ${c.facts.join(' ')}`, vocab)).toEqual(c.bag);
     });
   }
+});
+
+describe("the retriever's lexical channel", () => {
+  it('puts every id in the slot and with the sign the trainer used', () => {
+    for (const [id, slot, sign] of fixture.sketch) expect(sketchSlot(id, 512), `id ${id}`).toEqual({ slot, sign });
+  });
 });

@@ -22,6 +22,9 @@ for question, facts in CASES:
     out["cases"].append({"question": question, "facts": facts, "tokens": [t for t, _, _ in tokenize(question)],
                          "ids": ids, "segments": segs, "features": [x for f in feats for x in f],
                          "positions": [list(s) for s in spans], "bag": bag_ids(question + " " + " ".join(facts), VOCAB)})
+# the retriever's lexical channel: slot and sign of some ids (train.py sketch_slots, 512 slots)
+SKETCH_IDS = [1, 2, 3, 7, 50, 405, 1024, 1500, 3000, 3476]
+out["sketch"] = [[i, ((i * 2654435761) % 2 ** 32) % 512, 1 - 2 * ((((i * 2654435761) % 2 ** 32) // 65536) % 2)] for i in SKETCH_IDS]
 path = os.path.join(ROOT, "test", "nldb", "fixtures", "text-features.json")
 json.dump(out, open(path, "w"), indent=None)
 print(path)

@@ -128,6 +128,10 @@ def person_filters(rng, w, ix):
     out.append(Filter(ppl, psg, lambda e, pask=pask: f"Was {e} {pask}?",
                       lambda n, y=y, op=op: E[n]["birth_year"] < y if op == "<" else E[n]["birth_year"] > y,
                       lambda n: support(ix.f(n, "birth_year"))))
+    decade = rng.choice([p for p in people])
+    dec = E[decade]["birth_year"] // 10 * 10
+    out.append(Filter(f"were born in the {dec}s", f"was born in the {dec}s", lambda e, dec=dec: f"Was {e} born in the {dec}s?",
+                      lambda n, dec=dec: E[n]["birth_year"] // 10 * 10 == dec, lambda n: support(ix.f(n, "birth_year"))))
     # joins
     x2 = rng.choice(places)
     out.append(Filter(f"work for a company based in {x2}", f"works for a company based in {x2}",
@@ -184,7 +188,21 @@ def org_filters(rng, w, ix, cls):
             out.append(Filter(pl, sg, lambda e, body=body, attr=attr: f"Was {e} {body}?" if attr == "founded" else f"Does {e} {body}?",
                               lambda n, t=t, op=op, attr=attr: E[n][attr] < t if op == "<" else E[n][attr] > t,
                               lambda n, attr=attr: support(ix.f(n, attr))))
+        c = rng.choice([18, 19, 20, 21])
+        words = {18: ["eighteenth", "18th"], 19: ["nineteenth", "19th"], 20: ["twentieth", "20th"], 21: ["twenty-first", "21st"]}[c]
+        cw = rng.choice(words)
+        out.append(Filter(f"were founded in the {cw} century", f"was founded in the {cw} century",
+                          lambda e, cw=cw: f"Was {e} founded in the {cw} century?",
+                          lambda n, c=c: (c - 1) * 100 <= E[n]["founded"] <= (c - 1) * 100 + 99,
+                          lambda n: support(ix.f(n, "founded"))))
     else:
+        c = rng.choice([18, 19, 20, 21])
+        words = {18: ["eighteenth", "18th"], 19: ["nineteenth", "19th"], 20: ["twentieth", "20th"], 21: ["twenty-first", "21st"]}[c]
+        cw = rng.choice(words)
+        out.append(Filter(f"opened in the {cw} century", f"opened in the {cw} century",
+                          lambda e, cw=cw: f"Did {e} open in the {cw} century?",
+                          lambda n, c=c: (c - 1) * 100 <= E[n]["opened"] <= (c - 1) * 100 + 99,
+                          lambda n: support(ix.f(n, "opened"))))
         out.append(Filter(rng.choice([f"are in {x}", f"are located in {x}"]), f"is in {x}", lambda e, x=x: f"Is {e} in {x}?",
                           lambda n, x=x: E[n]["city"] == x, lambda n: support(ix.f(n, "city"))))
         for attr in ("opened", "visitors"):
@@ -261,19 +279,47 @@ def make_questions(rng, w, facts):
             if flt is None:
                 continue
             q = make_set_question(rng, op, cls, flt)
+            job_flt = None
+            if cls == "person" and not flt.noun and rng.random() < 0.3:
+                job_flt = next((f for f in filters if f.noun), None)
+                if job_flt is not None:
+                    jpl = plural(job_flt.noun)
+                    q = rng.choice([f"Which {jpl} {flt.pl}?", f"How many {jpl} {flt.pl}?" if op == "count" else f"List the {jpl} who {flt.pl}.",
+                                    f"Which of the {jpl} {flt.pl}?"])
+                    if op == "count":
+                        q = rng.choice([f"How many {jpl} {flt.pl}?", f"What is the number of {jpl} who {flt.pl}?"])
             sets = []
             for n in members:
                 sup = flt.facts(n)
                 if sup is None:
                     continue
-                if flt.test(n):
+                if job_flt is not None:
+                    jf = job_flt.facts(n)
+                    if jf is None:
+                        continue
+                    sup = support(*jf, *sup)
+                    ok = flt.test(n) and job_flt.test(n)
+                else:
+                    ok = flt.test(n)
+                if ok:
                     sets.append((sup, (op.upper(), n, None)))
                 else:
                     sets.append((sup, ("NULL", None, None)))
             answer = sorted({d[1] for _, d in sets if d[0] != "NULL"})
             out.append({"question": q, "type": op, "join": flt.join, "answer": answer if op == "set" else [len(answer)], "sets": sets})
         elif op == "bool":
-            if flt is not None and rng.random() < 0.7:
+            married = [p for p in members if cls == "person" and "spouse" in E[p]]
+            if flt is not None and not flt.join and married and rng.random() < 0.25:
+                e = rng.choice(married)
+                sp = E[e]["spouse"]
+                fs = flt.facts(sp)
+                if fs is None or ix.f(e, "spouse") is None:
+                    continue
+                rel = rng.choice(["husband" if E[sp]["sex"] == "M" else "wife", "spouse"])
+                val = bool(flt.test(sp))
+                sets = [(support(ix.f(e, "spouse"), *fs), ("BOOL", val, None))]
+                out.append({"question": flt.ask(f"{e}'s {rel}"), "type": "bool", "join": True, "answer": [val], "sets": sets})
+            elif flt is not None and rng.random() < 0.7:
                 e = rng.choice(members)
                 sup = flt.facts(e)
                 if sup is None:

@@ -48,7 +48,9 @@ def word_id(token: str, vocab: dict) -> int:
     got = vocab.get(low)
     if got is not None:
         return got
-    return len(vocab) + fnv1a(low) % WORD_BUCKETS
+    # capitalised unknown words (names, mostly) and lower-case ones (rare words) hash apart
+    half = WORD_BUCKETS // 2
+    return len(vocab) + fnv1a(low) % half + (0 if token[0].isupper() else half)
 
 
 def bag_ids(text: str, vocab: dict):

@@ -415,6 +415,46 @@ FACT_ATTRS = {
 }
 
 
+FILLER_VERBS = ["enjoys", "spends", "likes", "visits", "collects", "restores", "builds", "writes", "reads", "repairs",
+                "organises", "supports", "studies", "teaches", "sells", "grows", "keeps", "mends", "designs", "watches",
+                "records", "photographs", "plans", "cleans", "paints", "opens", "closes", "rebuilt", "celebrated", "won"]
+FILLER_NOUNS = ["weekends", "summers", "evenings", "the harbour", "the old mill", "the market", "local history", "old maps",
+                "vintage cars", "the choir", "the parish council", "the town band", "the football club", "a small boat",
+                "the allotments", "the river bank", "antique clocks", "the school fete", "an award", "the county fair",
+                "the library", "the bridge", "the canal", "the railway", "stamps", "the festival", "a prize", "the lighthouse"]
+FILLER_ADJ = ["old", "small", "famous", "quiet", "busy", "local", "historic", "modern", "large", "popular", "new", "rural"]
+
+
+def pseudo_word(rng):
+    return syl_word(rng, ["", "ing", "ed", "er", "s"]).lower()
+
+
+def filler(rng, pronoun_word):
+    """A clause that states nothing the questions ask about, with familiar and unknown words."""
+    obj = rng.choice(FILLER_NOUNS) if rng.random() < 0.6 else f"the {rng.choice(FILLER_ADJ)} {pseudo_word(rng)}"
+    verb = rng.choice(FILLER_VERBS) if rng.random() < 0.7 else pseudo_word(rng) + "s"
+    return rng.choice([
+        (f"", f", and {pronoun_word} {verb} {obj}"),
+        (f"", f" and {verb} {obj} {rng.choice(['every year', 'most days', 'in the spring', 'with friends', 'for a living'])}"),
+        (f"", f", after {rng.randint(2, 40)} years near {obj}"),
+        (f"", f", which is close to {obj}"),
+        (f"", f" ({rng.choice(FILLER_ADJ)} {pseudo_word(rng)})"),
+        (rng.choice(["According to the local paper, ", "As everyone knows, ", "These days ", "Locally, ", "In short, "]), ""),
+    ])
+
+
+def add_filler(rng, text, subject, w):
+    if subject is None or rng.random() > 0.35:
+        return text
+    e = w.entities.get(subject, {})
+    pron = ("she" if e.get("sex") == "F" else "he") if e.get("cls") == "person" else "it"
+    pre, post = filler(rng, pron)
+    body = text[:-1] if text.endswith(".") else text
+    if pre:
+        body = pre + body[0].lower() + body[1:] if body.split(" ")[0] in ("In", "By", "Founded", "Each", "Every", "There", "Only", "About") else pre + body
+    return body + post + "."
+
+
 def verbalise(rng, w):
     """[(text, subject, (attrs...))]: every attribute stated once (spouse once per couple)."""
     facts = []
@@ -448,6 +488,7 @@ def verbalise(rng, w):
                                   f"The number {rng.randint(2, 99)} bus runs between {p} and {rng.choice(w.places)}.",
                                   f"A storm damaged the church roof in {p} in {rng.randint(1850, 2020)}.",
                                   f"{p} has a population of {count_str(rng, rng.randint(2000, 300000))}."]), None, ()))
+    facts = [(add_filler(rng, t, subj, w), subj, attrs) for t, subj, attrs in facts]
     rng.shuffle(facts)
     return facts
 

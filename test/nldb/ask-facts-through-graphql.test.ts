@@ -1,0 +1,142 @@
+/**
+ * Questions of every NeuralDB type answered from a fact collection made in the test, through
+ * the GraphQL API: createFactCollection, addFacts, then ask. The facts are invented here (not the
+ * dev set, not the training worlds) and phrased plainly; assertions cover what the trained models
+ * get right on such facts, and the provenance (support facts) of each answer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/graphql.js';
+
+const ASK = `query ($q: String!) {
+  ask(question: $q, options: { sources: ["town"], limit: 50 }) {
+    answer { kind columns { name type } rows source confidence explanation query support { id collection text } }
+    sources { source status }
+  }
+}`;
+
+interface Answer {
+  kind: string;
+  columns: { name: string; type: string }[];
+  rows: unknown[][];
+  source: string;
+  confidence: number;
+  explanation: string;
+  query: string | null;
+  support: { id: string; collection: string; text: string }[];
+}
+
+const FACTS = [
+  'Marlo Venn was born in Ashcombe in 1961.',
+  'Tessa Quill was born in Ashcombe in 1984.',
+  'Ivo Brandt was born in Dunholt in 1972.',
+  'Marlo Venn works as a doctor.',
+  'Tessa Quill is a teacher.',
+  'Ivo Brandt is married to Tessa Quill.',
+  'Corvid Analytics is based in Ashcombe.',
+  'Corvid Analytics has 340 employees.',
+  'Pellow Foods is based in Dunholt.',
+  'Pellow Foods has 2,100 employees.',
+  'Marlo Venn has a dog.',
+  'Ivo Brandt plays chess.',
+];
+
+let dir: string;
+let server: TestServer;
+let ids: string[];
+
+async function ask(question: string): Promise<Answer> {
+  const { data, errors } = await server.run<{ ask: { answer: Answer | null } }>(ASK, { q: question });
+  expect(errors).toBeUndefined();
+  const answer = data!.ask.answer;
+  expect(answer, question).not.toBeNull();
+  return answer!;
+}
+
+const values = (a: Answer) => a.rows.map((r) => r[0]).sort();
+const supportTexts = (a: Answer) => a.support.map((f) => f.text);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nlq-nldb-ask-'));
+  server = await startTestServer({ factStore: `file:${join(dir, 'facts.sqlite')}`, sources: [] });
+  const created = await server.run('mutation { createFactCollection(id: "town", description: "Facts about two towns") { id ready } }');
+  expect(created.errors).toBeUndefined();
+  const added = await server.run<{ addFacts: { ids: string[] } }>('mutation ($f: [String!]!) { addFacts(collection: "town", facts: $f) { ids } }', {
+    f: FACTS,
+  });
+  expect(added.errors).toBeUndefined();
+  ids = added.data!.addFacts.ids;
+});
+
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('asking a fact collection through GraphQL', () => {
+  it('set: the entities that match, with the facts that show it', async () => {
+    const a = await ask('Who was born in Ashcombe?');
+    expect(a.kind).toBe('ENTITIES');
+    expect(a.source).toBe('town');
+    expect(a.query).toBeNull();
+    expect(values(a)).toEqual(['Marlo Venn', 'Tessa Quill']);
+    expect(supportTexts(a)).toEqual(expect.arrayContaining([FACTS[0], FACTS[1]]));
+    expect(a.support.every((f) => f.collection === 'town' && ids.includes(f.id))).toBe(true);
+  });
+
+  it('count: distinct entities that match', async () => {
+    const a = await ask('How many people were born in Ashcombe?');
+    expect(a.kind).toBe('SCALAR');
+    expect(a.columns).toEqual([{ name: 'count', type: 'Int' }]);
+    expect(a.rows).toEqual([[2]]);
+  });
+
+  it('bool: yes and no', async () => {
+    const yes = await ask('Was Ivo Brandt born in Dunholt?');
+    expect(yes.kind).toBe('BOOLEAN');
+    expect(yes.rows).toEqual([[true]]);
+    expect(supportTexts(yes)).toContain(FACTS[2]);
+    const no = await ask('Was Tessa Quill born in Dunholt?');
+    expect(no.kind).toBe('BOOLEAN');
+    expect(no.rows).toEqual([[false]]);
+  });
+
+  it('min and max over numbers written with separators', async () => {
+    const min = await ask('What is the earliest birth year of any person?');
+    expect(min.kind).toBe('SCALAR');
+    expect(min.rows).toEqual([[1961]]);
+    const max = await ask('What is the largest number of employees at any company?');
+    expect(max.rows).toEqual([[2100]]);
+    expect(supportTexts(max)).toEqual([FACTS[9]]);
+  });
+
+  it('argmin and argmax: the entity with the extreme value', async () => {
+    const oldest = await ask('Who is the oldest person?');
+    expect(oldest.kind).toBe('ENTITIES');
+    expect(oldest.rows).toEqual([['Marlo Venn', 1961]]);
+    const biggest = await ask('Which company has the most employees?');
+    expect(biggest.rows).toEqual([['Pellow Foods', 2100]]);
+  });
+
+  it('join: two facts in one support set', async () => {
+    const a = await ask('Whose spouse is a teacher?');
+    expect(values(a)).toEqual(['Ivo Brandt']);
+    expect(supportTexts(a)).toEqual(expect.arrayContaining([FACTS[4], FACTS[5]]));
+  });
+
+  it('nothing in the facts: EMPTY, with low confidence', async () => {
+    const a = await ask('Who owns a horse?');
+    expect(a.kind).toBe('EMPTY');
+    expect(a.rows).toEqual([]);
+    expect(a.confidence).toBeLessThan(0.2);
+  });
+
+  it('a fact removed is no longer an answer', async () => {
+    const removed = await server.run('mutation ($ids: [ID!]!) { removeFacts(collection: "town", ids: $ids) { ids } }', { ids: [ids[1]] });
+    expect(removed.errors).toBeUndefined();
+    const a = await ask('Who was born in Ashcombe?');
+    expect(values(a)).toEqual(['Marlo Venn']);
+  });
+});
