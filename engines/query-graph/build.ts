@@ -8,6 +8,7 @@ import type {
   AggregateFunction,
   AttributeRef,
   Constraint,
+  Follow,
   Measure,
   Operator,
   OrderTerm,
@@ -15,13 +16,23 @@ import type {
   QueryValue,
 } from './types.js';
 
-export function attr(classId: string, attributeId: string): AttributeRef {
-  return { classId, attributeId };
+export function attr(classId: string, attributeId: string, instance = 1): AttributeRef {
+  return instance === 1 ? { classId, attributeId } : { classId, attributeId, instance };
 }
 
 /** All rows of a class (count(*)). */
-export function rows(classId: string): AttributeRef {
-  return { classId, attributeId: '*' };
+export function rows(classId: string, instance = 1): AttributeRef {
+  return attr(classId, '*', instance);
+}
+
+/** `to` is the `relation` of `from`: follow(['Person', 1], 'FATHER', ['Person', 2]). */
+export function follow(from: readonly [string, number], relation: string, to: readonly [string, number]): Follow {
+  return { from: { classId: from[0], instance: from[1] }, relation, to: { classId: to[0], instance: to[1] } };
+}
+
+/** The instance a ref names (1 when unstated). */
+export function instanceOf(ref: AttributeRef): number {
+  return ref.instance ?? 1;
 }
 
 export function show(target: AttributeRef, aggregate: AggregateFunction | null = null): Measure {
@@ -60,6 +71,7 @@ export interface QueryGraphParts {
   readonly classes?: readonly string[];
   readonly select: readonly Measure[];
   readonly where?: readonly Constraint[];
+  readonly follows?: readonly Follow[];
   readonly groupBy?: readonly AttributeRef[];
   readonly having?: readonly AggregateConstraint[];
   readonly orderBy?: readonly OrderTerm[];
@@ -72,6 +84,7 @@ export function queryGraph(parts: QueryGraphParts): QueryGraph {
     classes: classesOf(parts),
     select: parts.select,
     where: parts.where ?? [],
+    follows: parts.follows ?? [],
     groupBy: parts.groupBy ?? [],
     having: parts.having ?? [],
     orderBy: parts.orderBy ?? [],
@@ -90,6 +103,10 @@ function classesOf(parts: QueryGraphParts): string[] {
   const add = (ref: AttributeRef) => seen.add(ref.classId);
   parts.select.forEach((m) => add(m.target));
   parts.where?.forEach((c) => add(c.target));
+  parts.follows?.forEach((f) => {
+    seen.add(f.from.classId);
+    seen.add(f.to.classId);
+  });
   parts.groupBy?.forEach(add);
   parts.having?.forEach((h) => add(h.measure.target));
   parts.orderBy?.forEach((o) => add(o.measure.target));

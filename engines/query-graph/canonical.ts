@@ -17,7 +17,9 @@ import type {
   AggregateConstraint,
   AggregateFunction,
   AttributeRef,
+  ClassInstance,
   Constraint,
+  Follow,
   Measure,
   Operator,
   OrderTerm,
@@ -52,6 +54,7 @@ export function formatQueryGraph(graph: QueryGraph): string {
   const items: string[] = [];
   for (const measure of graph.select) items.push(`show ${formatMeasure(measure)}`);
   for (const constraint of graph.where) items.push(`where ${formatConstraint(constraint)}`);
+  for (const step of graph.follows) items.push(`follow ${formatInstance(step.from)} ${formatIdentifier(step.relation)} ${formatInstance(step.to)}`);
   for (const ref of graph.groupBy) items.push(`group ${formatRef(ref)}`);
   for (const h of graph.having) items.push(`having ${formatMeasure(h.measure)} ${h.operator} ${formatValue(h.value)}`);
   for (const term of graph.orderBy) items.push(`order ${term.direction} ${formatMeasure(term.measure)}`);
@@ -80,7 +83,12 @@ function formatConstraint(constraint: Constraint): string {
 }
 
 function formatRef(ref: AttributeRef): string {
-  return `${formatIdentifier(ref.classId)}.${ref.attributeId === '*' ? '*' : formatIdentifier(ref.attributeId)}`;
+  const owner = formatInstance({ classId: ref.classId, instance: ref.instance ?? 1 });
+  return `${owner}.${ref.attributeId === '*' ? '*' : formatIdentifier(ref.attributeId)}`;
+}
+
+function formatInstance(node: ClassInstance): string {
+  return node.instance === 1 ? formatIdentifier(node.classId) : `${formatIdentifier(node.classId)}#${node.instance}`;
 }
 
 export function formatIdentifier(name: string): string {
@@ -108,6 +116,10 @@ function unreferencedClasses(graph: QueryGraph): string[] {
   const add = (ref: AttributeRef) => referenced.add(ref.classId);
   graph.select.forEach((m) => add(m.target));
   graph.where.forEach((c) => add(c.target));
+  graph.follows.forEach((f) => {
+    referenced.add(f.from.classId);
+    referenced.add(f.to.classId);
+  });
   graph.groupBy.forEach(add);
   graph.having.forEach((h) => add(h.measure.target));
   graph.orderBy.forEach((o) => add(o.measure.target));
@@ -183,7 +195,7 @@ function tokenize(text: string): Token[] {
       if (two === '!=' || two === '<=' || two === '>=') {
         tokens.push({ type: 'punct', text: two });
         i += 2;
-      } else if ('=<>.;(),*'.includes(ch)) {
+      } else if ('=<>.;(),*#'.includes(ch)) {
         tokens.push({ type: 'punct', text: ch });
         i += 1;
       } else {
@@ -205,6 +217,7 @@ class Parser {
   graph(): QueryGraph {
     const select: Measure[] = [];
     const where: Constraint[] = [];
+    const follows: Follow[] = [];
     const groupBy: AttributeRef[] = [];
     const having: AggregateConstraint[] = [];
     const orderBy: OrderTerm[] = [];
@@ -220,6 +233,12 @@ class Parser {
         case 'where':
           where.push(this.constraint());
           break;
+        case 'follow': {
+          const from = this.instance();
+          const relation = this.identifier();
+          follows.push({ from, relation, to: this.instance() });
+          break;
+        }
         case 'group':
           groupBy.push(this.ref());
           break;
@@ -259,11 +278,15 @@ class Parser {
     };
     select.forEach((m) => add(m.target));
     where.forEach((c) => add(c.target));
+    follows.forEach((f) => {
+      add({ classId: f.from.classId, attributeId: '*' });
+      add({ classId: f.to.classId, attributeId: '*' });
+    });
     groupBy.forEach(add);
     having.forEach((h) => add(h.measure.target));
     orderBy.forEach((o) => add(o.measure.target));
     const classes = [...referenced, ...extraClasses.filter((c) => !referenced.includes(c))];
-    return deepFreeze({ classes, select, where, groupBy, having, orderBy, limit, distinct });
+    return deepFreeze({ classes, select, where, follows, groupBy, having, orderBy, limit, distinct });
   }
 
   private measure(): Measure {
@@ -313,13 +336,26 @@ class Parser {
   }
 
   private ref(): AttributeRef {
-    const classId = this.identifier();
+    const { classId, instance } = this.instance();
     this.expect('.');
+    let attributeId: string;
     if (this.peek()?.text === '*') {
       this.position += 1;
-      return { classId, attributeId: '*' };
+      attributeId = '*';
+    } else {
+      attributeId = this.identifier();
     }
-    return { classId, attributeId: this.identifier() };
+    return instance === 1 ? { classId, attributeId } : { classId, attributeId, instance };
+  }
+
+  /** `Class` or `Class#n` (n >= 2 is written; 1 is the default). */
+  private instance(): ClassInstance {
+    const classId = this.identifier();
+    if (this.peek()?.text !== '#' || this.peek()?.type !== 'punct') return { classId, instance: 1 };
+    this.position += 1;
+    const token = this.next();
+    if (token?.type !== 'number' || !Number.isInteger(token.value) || token.value < 1) this.fail('expected an instance number after #');
+    return { classId, instance: (token as { value: number }).value };
   }
 
   private identifier(): string {

@@ -14,6 +14,31 @@ export interface AttributeRef {
   readonly classId: string;
   /** The column or property name; `*` stands for "the rows themselves" (as in count(*)). */
   readonly attributeId: string;
+  /**
+   * Which instance of the class, when a graph needs several (the person, her husband, his
+   * father: Person#1, Person#2, Person#3). Absent means instance 1; written `Person#2.name`.
+   */
+  readonly instance?: number;
+}
+
+/** One instance of a class in a graph. */
+export interface ClassInstance {
+  readonly classId: string;
+  /** 1 unless the graph uses the class more than once. */
+  readonly instance: number;
+}
+
+/**
+ * A step along a named relation of the schema graph (NQL's `follow`): `to` is the `relation` of
+ * `from` — `follow Person#1 FATHER Person#2` makes Person#2 the father of Person#1. Chains of
+ * follows are multi-hop questions; swapping the ends reads the relation backwards (whose father
+ * is X); two follows into one instance intersect (a son of X who is also a brother of Y).
+ */
+export interface Follow {
+  readonly from: ClassInstance;
+  /** The id of a relation of the schema graph (a foreign key, relationship type or relation-table value). */
+  readonly relation: string;
+  readonly to: ClassInstance;
 }
 
 export type AggregateFunction = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
@@ -86,6 +111,8 @@ export interface QueryGraph {
   readonly select: readonly Measure[];
   /** Conditions on rows, all of which must hold. */
   readonly where: readonly Constraint[];
+  /** Explicit relation steps between class instances; other classes are joined along the schema graph. */
+  readonly follows: readonly Follow[];
   readonly groupBy: readonly AttributeRef[];
   /** Conditions on groups, all of which must hold. */
   readonly having: readonly AggregateConstraint[];

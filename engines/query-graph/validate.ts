@@ -6,9 +6,9 @@
  */
 import { InvalidQueryGraphError } from '../../errors.js';
 import { findAttribute, findClass } from '../schema-graph/lookup.js';
-import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
+import type { AttributeType, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { formatQueryGraph } from './canonical.js';
-import type { AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from './types.js';
+import type { AttributeRef, Constraint, Follow, Measure, QueryGraph, QueryValue } from './types.js';
 
 const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
 const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
@@ -56,6 +56,14 @@ export function validateQueryGraph(graph: QueryGraph, schema: SchemaGraph): void
     if (attributeType(schema, ref) === null) fail('cannot group by *');
   });
   graph.where.forEach((constraint) => checkConstraint(constraint, schema, fail));
+  graph.follows.forEach((step) => {
+    if (!Number.isInteger(step.from.instance) || step.from.instance < 1 || !Number.isInteger(step.to.instance) || step.to.instance < 1) {
+      fail('instances are numbered from 1');
+    }
+    if (step.from.classId === step.to.classId && step.from.instance === step.to.instance) fail(`follow ${step.relation} from an instance to itself`);
+    relationOf(schema, step, fail);
+  });
+  checkInstancesConnected(graph, fail);
   if (graph.distinct) {
     const shown = new Set(graph.select.map(measureKey));
     for (const term of graph.orderBy) {
@@ -154,6 +162,44 @@ export function aggregateResultType(measure: Measure, schema: SchemaGraph): Attr
   }
 }
 
+/**
+ * The schema relation a follow names, and whether it is read forwards (its `from` is the
+ * follow's `from`) or backwards. A relation between two different classes may be followed either
+ * way; a relation of a class with itself (FATHER) is read as written.
+ */
+export function relationOf(
+  schema: SchemaGraph,
+  step: Follow,
+  fail: (message: string) => never = (message) => {
+    throw new InvalidQueryGraphError(message, step.relation);
+  },
+): { relation: SchemaRelation; forward: boolean } {
+  const candidates = schema.relations.filter((r) => r.id === step.relation);
+  if (candidates.length === 0) fail(`unknown relation '${step.relation}'`);
+  const forward = candidates.find((r) => r.from === step.from.classId && r.to === step.to.classId);
+  if (forward) return { relation: forward, forward: true };
+  const backward = candidates.find((r) => r.from === step.to.classId && r.to === step.from.classId);
+  if (backward) return { relation: backward, forward: false };
+  return fail(`relation '${step.relation}' does not connect ${step.from.classId} and ${step.to.classId}`);
+}
+
+/** Every instance beyond the first of its class must be reached by a follow. */
+function checkInstancesConnected(graph: QueryGraph, fail: (message: string) => never): void {
+  const followed = new Set(graph.follows.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]));
+  const refs = [
+    ...graph.select.map((m) => m.target),
+    ...graph.where.map((c) => c.target),
+    ...graph.groupBy,
+    ...graph.having.map((h) => h.measure.target),
+    ...graph.orderBy.map((o) => o.measure.target),
+  ];
+  for (const ref of refs) {
+    const instance = ref.instance ?? 1;
+    if (!Number.isInteger(instance) || instance < 1) fail('instances are numbered from 1');
+    if (instance > 1 && !followed.has(`${ref.classId}#${instance}`)) fail(`${ref.classId}#${instance} is not reached by any follow`);
+  }
+}
+
 export function isNumeric(text: string): boolean {
   return /^-?\d+(\.\d+)?$/.test(text.trim());
 }
@@ -165,5 +211,5 @@ export function isIsoDate(text: string): boolean {
 }
 
 export function measureKey(measure: Measure): string {
-  return `${measure.aggregate ?? ''}|${measure.target.classId}|${measure.target.attributeId}`;
+  return `${measure.aggregate ?? ''}|${measure.target.classId}#${measure.target.instance ?? 1}|${measure.target.attributeId}`;
 }

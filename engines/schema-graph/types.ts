@@ -55,6 +55,23 @@ export interface SchemaRelation {
   readonly toColumns: readonly string[];
   /** How people say it ("supplies", "reports to"); the relation's id in words when nothing better. */
   readonly name: HumanName;
+  /**
+   * Set when the relation is stored as rows of a relation table rather than as a foreign key:
+   * royals' `relations(relation, head_id, tail_id)` holds one relation per value of `relation`
+   * ("father", "husband", ...). Then `fromColumns`/`toColumns` are the key columns of `from` and
+   * `to`, and the table's `fromColumns`/`toColumns` refer to them.
+   */
+  readonly through?: RelationTable;
+}
+
+export interface RelationTable {
+  readonly classId: string;
+  /** Columns of the relation table referring to the `from` class's key (`head_id`). */
+  readonly fromColumns: readonly string[];
+  /** Columns referring to the `to` class's key (`tail_id`). */
+  readonly toColumns: readonly string[];
+  /** When one table holds several relations: the column telling them apart, and this relation's value. */
+  readonly discriminator?: { readonly column: string; readonly value: string };
 }
 
 export interface SchemaGraph {

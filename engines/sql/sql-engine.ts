@@ -10,6 +10,7 @@ import type { SchemaGraph } from '../schema-graph/types.js';
 import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
 import { convertRows } from './execute/results.js';
 import { introspectSqlSchema } from './introspect.js';
+import { withRelationTables } from './relation-tables.js';
 import { translateToSql } from './translate/translate.js';
 
 export class SqlQueryEngine implements QueryGraphEngine {
@@ -21,7 +22,8 @@ export class SqlQueryEngine implements QueryGraphEngine {
 
   /** Introspects the database and prepares the executor. */
   static async open(target: ExecutorTarget): Promise<SqlQueryEngine> {
-    const schema = await introspectSqlSchema(target.client, target.provider, target.sourceId);
+    const catalog = await introspectSqlSchema(target.client, target.provider, target.sourceId);
+    const schema = await withRelationTables(target.client, target.provider, catalog);
     return new SqlQueryEngine(target, schema, createExecutor(target));
   }
 

@@ -10,10 +10,11 @@ import type { ColumnType } from '../../../types.js';
 import { formatQueryGraph } from '../../query-graph/canonical.js';
 import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../../query-graph/validate.js';
-import { joinPlan } from '../../schema-graph/join-paths.js';
 import { findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
+import { instanceKey, resolveJoins, type JoinGraph } from '../../query-graph/join-graph.js';
+import { buildFromClause, type FromClause } from './from-clause.js';
 import { sqlDialect, type SqlDialect } from './sql-dialect.js';
 
 export type SqlParameter = string | number | boolean;
@@ -51,24 +52,25 @@ export function translateToSql(graph: QueryGraph, schema: SchemaGraph, provider:
 
 class Translation {
   private readonly parameters: SqlParameter[] = [];
-  private readonly aliases = new Map<string, string>();
-  private readonly plan;
+  private readonly joins: JoinGraph;
+  private readonly from: FromClause;
 
   constructor(
     private readonly graph: QueryGraph,
     private readonly schema: SchemaGraph,
     private readonly dialect: SqlDialect,
   ) {
-    this.plan = joinPlan(schema, graph.classes);
-    this.plan.classes.forEach((classId, i) => this.aliases.set(classId, `t${i + 1}`));
+    this.joins = resolveJoins(graph, schema);
+    // FROM first: its relation-table discriminators are the first parameters.
+    this.from = buildFromClause(this.joins, dialect, (value) => this.bind(value));
   }
 
   statement(rowLimit: number): SqlStatement {
     const { graph, dialect } = this;
     const columns = this.outputColumns();
     const select = graph.select.map((measure, i) => `${this.measure(measure)} AS ${dialect.identifier(columns[i]!.name)}`);
-    const parts = [`SELECT ${graph.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`, `FROM ${this.from()}`];
-    const where = graph.where.map((constraint) => this.constraint(constraint));
+    const parts = [`SELECT ${graph.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`, `FROM ${this.from.sql}`];
+    const where = [...this.from.conditions, ...graph.where.map((constraint) => this.constraint(constraint))];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     const groupBy = this.effectiveGroupBy();
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.map((ref) => this.column(ref)).join(', ')}`);
@@ -83,29 +85,14 @@ class Translation {
     return { text: parts.join(' '), parameters: this.parameters, columns, limit };
   }
 
-  private from(): string {
-    const { dialect } = this;
-    const [root] = this.plan.classes;
-    let sql = `${dialect.identifier(root!)} AS ${this.alias(root!)}`;
-    for (const step of this.plan.steps) {
-      const { relation } = step;
-      const on = relation.fromColumns.map(
-        (fromColumn, i) =>
-          `${this.alias(relation.from)}.${dialect.identifier(fromColumn)} = ${this.alias(relation.to)}.${dialect.identifier(relation.toColumns[i]!)}`,
-      );
-      sql += ` JOIN ${dialect.identifier(step.to)} AS ${this.alias(step.to)} ON ${on.join(' AND ')}`;
-    }
-    return sql;
-  }
-
-  private alias(classId: string): string {
-    const alias = this.aliases.get(classId);
-    if (!alias) throw new InvalidQueryGraphError(`class '${classId}' is not joined`, formatQueryGraph(this.graph));
+  private alias(ref: AttributeRef): string {
+    const alias = this.from.aliases.get(instanceKey({ classId: ref.classId, instance: ref.instance ?? 1 }));
+    if (!alias) throw new InvalidQueryGraphError(`class '${ref.classId}' is not joined`, formatQueryGraph(this.graph));
     return alias;
   }
 
   private column(ref: AttributeRef): string {
-    return `${this.alias(ref.classId)}.${this.dialect.identifier(ref.attributeId)}`;
+    return `${this.alias(ref)}.${this.dialect.identifier(ref.attributeId)}`;
   }
 
   private measure(measure: Measure): string {
@@ -113,7 +100,7 @@ class Translation {
     if (target.attributeId === '*') {
       // Counting a class's rows in a join counts the rows, not the join's rows: distinct keys.
       const key = findClass(this.schema, target.classId).primaryKey;
-      if (this.plan.classes.length > 1 && key.length === 1) return `COUNT(DISTINCT ${this.column({ classId: target.classId, attributeId: key[0]! })})`;
+      if (this.joins.instances.length > 1 && key.length === 1) return `COUNT(DISTINCT ${this.column({ ...target, attributeId: key[0]! })})`;
       return 'COUNT(*)';
     }
     const column = this.column(target);
@@ -142,9 +129,9 @@ class Translation {
   private effectiveGroupBy(): AttributeRef[] {
     const groups = [...this.graph.groupBy];
     if (!this.hasAggregates() && groups.length === 0) return [];
-    const seen = new Set(groups.map((ref) => `${ref.classId}|${ref.attributeId}`));
+    const seen = new Set(groups.map((ref) => measureKey({ target: ref, aggregate: null })));
     for (const measure of [...this.graph.select, ...this.graph.orderBy.map((term) => term.measure)]) {
-      const key = `${measure.target.classId}|${measure.target.attributeId}`;
+      const key = measureKey({ target: measure.target, aggregate: null });
       if (measure.aggregate === null && !seen.has(key)) {
         seen.add(key);
         groups.push(measure.target);
@@ -172,8 +159,8 @@ class Translation {
     } else {
       graph.select.forEach((measure) => push(measure, 'ASC'));
       if (!graph.distinct) {
-        const [root] = this.plan.classes;
-        for (const keyColumn of findClass(this.schema, root!).primaryKey) push({ target: { classId: root!, attributeId: keyColumn }, aggregate: null }, 'ASC');
+        const root = graph.select[0]!.target;
+        for (const keyColumn of findClass(this.schema, root.classId).primaryKey) push({ target: { ...root, attributeId: keyColumn }, aggregate: null }, 'ASC');
       }
     }
     return terms.map(({ expression, direction }) => this.dialect.orderTerm(expression, direction));
