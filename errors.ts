@@ -17,6 +17,7 @@ export const ErrorCode = {
   CONFIG_INVALID: 'CONFIG_INVALID',
   LOAD_FAILED: 'LOAD_FAILED',
   NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
+  MODEL_UNUSABLE: 'MODEL_UNUSABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const;
 
@@ -138,6 +139,17 @@ export class LoadError extends NlqError {
 /** A capability the gateway does not have yet (kept honest rather than faked). */
 export class NotAvailableYetError extends NlqError {
   readonly code = ErrorCode.NOT_AVAILABLE_YET;
+}
+
+/** A trained model that cannot serve: missing files, or trained for a schema that has changed since. */
+export class ModelUnusableError extends NlqError {
+  readonly code = ErrorCode.MODEL_UNUSABLE;
+  constructor(
+    readonly sourceId: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Turns anything thrown into an `NlqError`-shaped report without leaking internals. */
