@@ -6,6 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import type { SourceInfo } from '../../types.js';
 import type { QueryGraphEngine } from '../query-graph/engine.js';
 import { Readiness, type QuestionInterpreter, type Source } from '../source.js';
+import { CypherQueryEngine } from './cypher-engine.js';
 import { EmbeddedGraphStore } from './embedded-store.js';
 import type { GraphStore } from './graph-store.js';
 import { Neo4jGraphStore } from './neo4j-store.js';
@@ -34,6 +35,7 @@ export class CypherSource implements Source {
   readonly description: string;
   private readonly readiness = new Readiness();
   private store: GraphStore | null = null;
+  private engine: CypherQueryEngine | null = null;
 
   constructor(private readonly options: CypherSourceOptions) {
     this.id = options.id;
@@ -48,6 +50,7 @@ export class CypherSource implements Source {
       if (catalog.nodeLabels.length === 0) {
         this.readiness.down(`connected (${this.store.backend}) but the graph is empty: run \`nlq load\``);
       } else {
+        this.engine = await CypherQueryEngine.open(this.id, this.store);
         this.readiness.up(
           `connected (${this.store.backend}, ${catalog.nodeLabels.length} node labels, ` +
             `${catalog.relationshipTypes.length} relationship types, ${nodes} nodes)`,
@@ -69,7 +72,7 @@ export class CypherSource implements Source {
   }
 
   queryGraphs(): QueryGraphEngine | null {
-    return null;
+    return this.engine;
   }
 
   interpreter(): QuestionInterpreter | null {
@@ -85,6 +88,7 @@ export class CypherSource implements Source {
   async close(): Promise<void> {
     const store = this.store;
     this.store = null;
+    this.engine = null;
     if (store) await store.close();
     this.readiness.down('closed');
   }

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { Connection, Database, type LbugValue } from '@ladybugdb/core';
 import type { JsonValue } from '../../types.js';
-import type { GraphCatalog, GraphParam, GraphRecord, GraphStore } from './graph-store.js';
+import type { GraphCatalog, GraphDescription, GraphParam, GraphRecord, GraphStore } from './graph-store.js';
 
 export interface EmbeddedStoreOptions {
   /** Query time limit in milliseconds (enforced by the store; the query is interrupted). */
@@ -31,7 +31,16 @@ export class EmbeddedGraphStore implements GraphStore {
     return new EmbeddedGraphStore(database, connection);
   }
 
-  async run(query: string, params: Readonly<Record<string, GraphParam>> = {}): Promise<readonly GraphRecord[]> {
+  /** Statements run one after another: concurrent queries next to an interrupted one crashed the store. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  run(query: string, params: Readonly<Record<string, GraphParam>> = {}): Promise<readonly GraphRecord[]> {
+    const result = this.queue.then(() => this.runNow(query, params));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async runNow(query: string, params: Readonly<Record<string, GraphParam>>): Promise<readonly GraphRecord[]> {
     // Parameters only through prepare/execute: `query()` silently binds a missing $param to NULL.
     const statement = await this.connection.prepare(query);
     if (!statement.isSuccess()) throw new Error(statement.getErrorMessage());
@@ -58,6 +67,34 @@ export class EmbeddedGraphStore implements GraphStore {
       }
     }
     return { nodeLabels, relationshipTypes };
+  }
+
+  async describe(): Promise<GraphDescription> {
+    const { nodeLabels, relationshipTypes } = await this.catalog();
+    const info = (name: string) => this.run(`CALL table_info('${name.replace(/'/g, "''")}') RETURN *`);
+    const nodes = [];
+    for (const { label, count } of nodeLabels) {
+      const properties = await info(label);
+      nodes.push({
+        label,
+        count,
+        properties: properties.map((p) => ({ name: String(p.name), type: String(p.type) })),
+        key: String(properties.find((p) => p['primary key'] === true)?.name ?? '') || null,
+      });
+    }
+    const relationships = [];
+    for (const type of relationshipTypes) {
+      const properties = await info(type);
+      for (const connection of await this.run(`CALL show_connection('${type.replace(/'/g, "''")}') RETURN *`)) {
+        relationships.push({
+          type,
+          from: String(connection['source table name']),
+          to: String(connection['destination table name']),
+          properties: properties.map((p) => ({ name: String(p.name), type: String(p.type) })),
+        });
+      }
+    }
+    return { nodes, relationships };
   }
 
   async close(): Promise<void> {

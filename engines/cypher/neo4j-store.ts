@@ -5,7 +5,7 @@
  */
 import neo4j, { type Driver } from 'neo4j-driver';
 import type { JsonValue } from '../../types.js';
-import type { GraphCatalog, GraphParam, GraphRecord, GraphStore } from './graph-store.js';
+import type { GraphCatalog, GraphDescription, GraphParam, GraphRecord, GraphStore } from './graph-store.js';
 
 export interface Neo4jStoreOptions {
   /** Database name; the server's default database when absent. */
@@ -61,6 +61,34 @@ export class Neo4jGraphStore implements GraphStore {
     return {
       nodeLabels: labels.map((row) => ({ label: String(row.label), count: Number(row.count) })),
       relationshipTypes: types.map((row) => String(row.relationshipType)),
+    };
+  }
+
+  async describe(): Promise<GraphDescription> {
+    // db.schema.* procedures ship with Neo4j (no APOC); end labels come from a bounded sample.
+    const catalog = await this.catalog();
+    const nodeProps = await this.run('CALL db.schema.nodeTypeProperties() YIELD nodeLabels, propertyName, propertyTypes RETURN nodeLabels, propertyName, propertyTypes');
+    const relProps = await this.run('CALL db.schema.relTypeProperties() YIELD relType, propertyName, propertyTypes RETURN relType, propertyName, propertyTypes');
+    const ends = await this.run(
+      'MATCH (a)-[r]->(b) WITH labels(a)[0] AS from, type(r) AS type, labels(b)[0] AS to LIMIT 100000 RETURN DISTINCT from, type, to',
+    );
+    const propertiesOf = (rows: readonly GraphRecord[], match: (row: GraphRecord) => boolean) =>
+      rows
+        .filter((row) => match(row) && row.propertyName !== null)
+        .map((row) => ({ name: String(row.propertyName), type: String((row.propertyTypes as string[] | null)?.[0] ?? 'String') }));
+    return {
+      nodes: catalog.nodeLabels.map(({ label, count }) => ({
+        label,
+        count,
+        key: null,
+        properties: propertiesOf(nodeProps, (row) => ((row.nodeLabels as string[] | null) ?? []).includes(label)),
+      })),
+      relationships: ends.map((row) => ({
+        type: String(row.type),
+        from: String(row.from),
+        to: String(row.to),
+        properties: propertiesOf(relProps, (r) => r.relType === `:\`${String(row.type)}\``),
+      })),
     };
   }
 

@@ -1,10 +1,10 @@
 /**
- * Database values -> JSON values of the answer's declared column types. The three drivers
- * disagree (BigInt counts, Prisma Decimals, Dates, ISO text dates in SQLite, 1/0 booleans in
- * MariaDB); answers do not.
+ * Database values -> JSON values of the answer's declared column types. The drivers disagree
+ * (BigInt counts, Prisma Decimals, Dates, ISO text dates in SQLite, 1/0 booleans in MariaDB,
+ * the graph stores' own shapes); answers do not.
  */
-import type { JsonValue } from '../../../types.js';
-import type { OutputColumn } from '../translate/translate.js';
+import type { JsonValue } from '../../types.js';
+import type { OutputColumn } from './columns.js';
 
 export type RawRow = Readonly<Record<string, unknown>>;
 

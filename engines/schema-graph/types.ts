@@ -39,6 +39,12 @@ export interface SchemaClass {
   readonly primaryKey: readonly string[];
   /** Number of rows (exact or the database's estimate). */
   readonly rowCount: number;
+  /**
+   * Set for a property graph's relationship type that carries properties (Order -CONTAINS-> Product
+   * with quantity and price): it is a class of its own, like SQL's "Order Details", joined to its
+   * ends by the relations `<type>_FROM` and `<type>_TO`; engines write it as a relationship.
+   */
+  readonly edge?: { readonly from: string; readonly to: string };
 }
 
 /**

@@ -8,7 +8,7 @@ import { explainQueryGraph } from '../query-graph/explain.js';
 import type { QueryGraph } from '../query-graph/types.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
-import { convertRows } from './execute/results.js';
+import { convertRows } from '../query-graph/results.js';
 import { introspectSqlSchema } from './introspect.js';
 import { withRelationTables } from './relation-tables.js';
 import { translateToSql } from './translate/translate.js';

@@ -24,10 +24,22 @@ export type SqlConnection =
   | { readonly url: string }
   | { readonly prisma: SqlClient; readonly provider?: SqlProvider };
 
+/**
+ * Makes the question interpreter of a started source from its query-graph engine, or says why there
+ * is none. The gateway passes the query-graph predictor's loader (plugins/nl-query/predictor), so
+ * engines never depend on the plugin.
+ */
+export type InterpreterFactory = (
+  sourceId: string,
+  engine: QueryGraphEngine,
+) => Promise<{ readonly interpreter: QuestionInterpreter | null; readonly status: string; release(): Promise<void> }>;
+
 export interface SqlSourceOptions {
   readonly id: string;
   readonly description: string;
   readonly connection: SqlConnection;
+  /** Makes the interpreter once the engine is open; without one the source runs query graphs but cannot interpret questions. */
+  readonly interpreter?: InterpreterFactory;
 }
 
 export class SqlSource implements Source {
@@ -40,11 +52,14 @@ export class SqlSource implements Source {
   private ownsClient = false;
   private provider: SqlProvider | null = null;
   private engine: SqlQueryEngine | null = null;
+  private readonly interpreterFactory: InterpreterFactory | null;
+  private interpreterState: Awaited<ReturnType<InterpreterFactory>> | null = null;
 
   constructor(options: SqlSourceOptions) {
     this.id = options.id;
     this.description = options.description;
     this.connection = options.connection;
+    this.interpreterFactory = options.interpreter ?? null;
   }
 
   async start(): Promise<void> {
@@ -65,7 +80,9 @@ export class SqlSource implements Source {
         client,
         ...('url' in this.connection ? { url: this.connection.url } : {}),
       });
-      this.readiness.up(`connected (${this.provider}, ${tables} tables)`);
+      this.interpreterState = this.interpreterFactory ? await this.interpreterFactory(this.id, this.engine) : null;
+      const interpreting = this.interpreterState ? `; ${this.interpreterState.status}` : '';
+      this.readiness.up(`connected (${this.provider}, ${tables} tables)${interpreting}`);
     } catch (error) {
       this.readiness.down(`cannot connect: ${messageOf(error)}`);
     }
@@ -82,8 +99,7 @@ export class SqlSource implements Source {
   }
 
   interpreter(): QuestionInterpreter | null {
-    // The query-graph predictor and the SQL translator plug in here once they exist.
-    return null;
+    return this.interpreterState?.interpreter ?? null;
   }
 
   queryGraphs(): QueryGraphEngine | null {
@@ -98,8 +114,11 @@ export class SqlSource implements Source {
   async close(): Promise<void> {
     const client = this.client;
     const engine = this.engine;
+    const interpreting = this.interpreterState;
     this.client = null;
     this.engine = null;
+    this.interpreterState = null;
+    if (interpreting) await interpreting.release();
     if (engine) await engine.close();
     if (client && this.ownsClient) await client.$disconnect();
     this.readiness.down('closed');

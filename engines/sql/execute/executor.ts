@@ -12,7 +12,7 @@
 import { QueryFailedError, QueryTimeoutError } from '../../../errors.js';
 import type { SqlClient, SqlProvider } from '../prisma-client.js';
 import type { SqlStatement } from '../translate/translate.js';
-import type { RawRow } from './results.js';
+import type { RawRow } from '../../query-graph/results.js';
 import { SqliteWorker } from './sqlite-worker-pool.js';
 
 export interface SqlExecutor {

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { QueryFailedError, QueryTimeoutError } from '../../../errors.js';
 import type { SqlStatement } from '../translate/translate.js';
 import type { SqlExecutor } from './executor.js';
-import type { RawRow } from './results.js';
+import type { RawRow } from '../../query-graph/results.js';
 
 interface Pending {
   readonly resolve: (rows: readonly RawRow[]) => void;

@@ -6,7 +6,6 @@
  * top-k on SQLite, PostgreSQL and MariaDB.
  */
 import { InvalidQueryGraphError } from '../../../errors.js';
-import type { ColumnType } from '../../../types.js';
 import { formatQueryGraph } from '../../query-graph/canonical.js';
 import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../../query-graph/validate.js';
@@ -14,19 +13,11 @@ import { findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
 import { instanceKey, resolveJoins, type JoinGraph } from '../../query-graph/join-graph.js';
+import { outputColumns, type OutputColumn } from '../../query-graph/columns.js';
 import { buildFromClause, type FromClause } from './from-clause.js';
 import { sqlDialect, type SqlDialect } from './sql-dialect.js';
 
 export type SqlParameter = string | number | boolean;
-
-/** One column of the statement's result. */
-export interface OutputColumn {
-  /** The column's alias in the SQL, and its name in the answer. */
-  readonly name: string;
-  readonly type: ColumnType;
-  /** The attribute type the values come from (drives value conversion); null for counts. */
-  readonly attributeType: AttributeType | null;
-}
 
 /** A statement ready to run: text with parameter markers, the values, and the result's columns. */
 export interface SqlStatement {
@@ -279,53 +270,7 @@ class Translation {
   }
 
   private outputColumns(): OutputColumn[] {
-    const used = new Map<string, number>();
-    return this.graph.select.map((measure) => {
-      const base = columnName(measure);
-      const count = (used.get(base) ?? 0) + 1;
-      used.set(base, count);
-      const name = count === 1 ? base : `${base}_${count}`;
-      const type = attributeType(this.schema, measure.target);
-      return { name, ...columnType(measure, type) };
-    });
-  }
-}
-
-function columnName(measure: Measure): string {
-  const attribute = measure.target.attributeId;
-  if (measure.aggregate === null) return attribute;
-  return `${measure.aggregate}(${attribute})`;
-}
-
-/** The GraphQL-facing type of a shown measure. */
-function columnType(measure: Measure, type: AttributeType | null): { type: ColumnType; attributeType: AttributeType | null } {
-  switch (measure.aggregate) {
-    case 'count':
-    case 'count_distinct':
-      return { type: 'Int', attributeType: null };
-    case 'avg':
-      return { type: 'Float', attributeType: 'float' };
-    case 'sum':
-      return type === 'integer' ? { type: 'Int', attributeType: 'integer' } : { type: 'Float', attributeType: 'float' };
-    default:
-      return { type: graphqlType(type), attributeType: type };
-  }
-}
-
-export function graphqlType(type: AttributeType | null): ColumnType {
-  switch (type) {
-    case 'integer':
-      return 'Int';
-    case 'decimal':
-    case 'float':
-      return 'Float';
-    case 'boolean':
-      return 'Boolean';
-    case 'date':
-    case 'datetime':
-      return 'DateTime';
-    default:
-      return 'String';
+    return outputColumns(this.graph, this.schema);
   }
 }
 

@@ -1,0 +1,432 @@
+/**
+ * Query graph -> one parameterised Cypher query, for the embedded store and Neo4j alike.
+ *
+ * Each class instance is a node variable (an edge class, a relationship type with properties, is
+ * a relationship variable between its two ends). Every join is its own MATCH clause, so Neo4j's
+ * relationship uniqueness (which holds within one MATCH) never makes it disagree with SQL or the
+ * embedded store. Values are parameters; labels, types and properties come from the schema graph
+ * and are backticked. Aggregating queries group in a WITH stage, so HAVING becomes a WHERE on the
+ * aggregates and ORDER BY can name them. NULLs sort last and ties are broken as in SQL.
+ */
+import { InvalidQueryGraphError } from '../../errors.js';
+import { formatQueryGraph } from '../query-graph/canonical.js';
+import { outputColumns, type OutputColumn } from '../query-graph/columns.js';
+import { instanceKey, resolveJoins, type JoinGraph } from '../query-graph/join-graph.js';
+import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from '../query-graph/types.js';
+import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../query-graph/validate.js';
+import { findClass } from '../schema-graph/lookup.js';
+import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
+import type { GraphParam } from './graph-store.js';
+
+/** One ORDER BY term: its expression, and the alias under which RETURN already shows it. */
+interface OrderItem {
+  readonly expression: string;
+  readonly direction: 'ASC' | 'DESC';
+  readonly returnedAs: string | null;
+  /** A variable already holding `expression IS NULL`, when an earlier WITH computed it. */
+  readonly nullFlag?: string;
+}
+
+export interface CypherStatement {
+  readonly text: string;
+  readonly parameters: Readonly<Record<string, GraphParam>>;
+  readonly columns: readonly OutputColumn[];
+  readonly limit: number;
+}
+
+export function translateToCypher(graph: QueryGraph, schema: SchemaGraph, options: { rowLimit: number }): CypherStatement {
+  validateQueryGraph(graph, schema);
+  if (!Number.isInteger(options.rowLimit) || options.rowLimit < 1) throw new InvalidQueryGraphError('row limit must be a positive integer', formatQueryGraph(graph));
+  return new CypherTranslation(graph, schema).statement(options.rowLimit);
+}
+
+/** Backticks a label, relationship type, property or alias. */
+export function cypherName(name: string): string {
+  return `\`${name.replace(/`/g, '``')}\``;
+}
+
+class CypherTranslation {
+  private readonly parameters: Record<string, GraphParam> = {};
+  private readonly joins: JoinGraph;
+  private readonly variables = new Map<string, string>();
+  /** Per aggregating query: expression -> its WITH alias. */
+  private readonly projected = new Map<string, string>();
+
+  constructor(
+    private readonly graph: QueryGraph,
+    private readonly schema: SchemaGraph,
+  ) {
+    this.joins = resolveJoins(graph, schema);
+    this.joins.instances.forEach((node, i) => {
+      const edge = findClass(schema, node.classId).edge;
+      this.variables.set(instanceKey(node), `${edge ? 'e' : 'n'}${i + 1}`);
+    });
+  }
+
+  statement(rowLimit: number): CypherStatement {
+    const { graph } = this;
+    const columns = outputColumns(graph, this.schema);
+    const lines = this.matches();
+    const where = graph.where.map((c) => this.constraint(c));
+    const closing = this.closingEdges();
+    if (where.length + closing.length > 0) lines.push(`WHERE ${[...closing, ...where].join(' AND ')}`);
+    const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
+    const groupBy = this.effectiveGroupBy();
+    if (groupBy.length > 0 || this.hasAggregates()) lines.push(...this.aggregating(groupBy, columns));
+    else lines.push(...this.plain(columns));
+    lines.push(`LIMIT ${limit}`);
+    return { text: lines.join('\n'), parameters: this.parameters, columns, limit };
+  }
+
+  // -- patterns ----------------------------------------------------------------------------------
+
+  private matches(): string[] {
+    const declared = new Set<string>();
+    const node = (instance: ClassInstance) => {
+      const variable = this.variable(instance);
+      if (declared.has(variable)) return `(${variable})`;
+      declared.add(variable);
+      return `(${variable}:${cypherName(instance.classId)})`;
+    };
+    const lines: string[] = [];
+    const edgeEnds = new Map<string, { from?: ClassInstance; to?: ClassInstance }>();
+    const plainEdges = [];
+    for (const edge of this.joins.edges) {
+      const owner = findClass(this.schema, edge.source.classId);
+      if (owner.edge && (edge.relation.id === `${owner.id}_FROM` || edge.relation.id === `${owner.id}_TO`)) {
+        const ends = edgeEnds.get(instanceKey(edge.source)) ?? {};
+        if (edge.relation.id === `${owner.id}_FROM`) ends.from = edge.target;
+        else ends.to = edge.target;
+        edgeEnds.set(instanceKey(edge.source), ends);
+      } else if (edge.adds !== null) {
+        plainEdges.push(edge);
+      }
+    }
+    const root = this.joins.root;
+    const rootClass = findClass(this.schema, root.classId);
+    if (!rootClass.edge && !this.joins.edges.some((e) => e.adds !== null && (sameNode(e.source, root) || sameNode(e.target, root)))) {
+      lines.push(`MATCH ${node(root)}`);
+    }
+    // Edges in join order; an edge class's relationship is written when its instance comes up.
+    const written = new Set<string>();
+    for (const instance of this.joins.instances) {
+      const schemaClass = findClass(this.schema, instance.classId);
+      if (schemaClass.edge) {
+        const ends = edgeEnds.get(instanceKey(instance)) ?? {};
+        const from = ends.from ? node(ends.from) : `(:${cypherName(schemaClass.edge.from)})`;
+        const to = ends.to ? node(ends.to) : `(:${cypherName(schemaClass.edge.to)})`;
+        lines.push(`MATCH ${from}-[${this.variable(instance)}:${cypherName(instance.classId)}]->${to}`);
+        written.add(instanceKey(instance));
+      }
+      for (const edge of plainEdges) {
+        const key = `${instanceKey(edge.source)}>${edge.relation.id}>${instanceKey(edge.target)}`;
+        if (written.has(key)) continue;
+        const added = edge.adds === 'source' ? edge.source : edge.target;
+        if (!sameNode(added, instance)) continue;
+        written.add(key);
+        lines.push(`MATCH ${node(edge.source)}-[:${cypherName(edge.relation.id)}]->${node(edge.target)}`);
+      }
+      if (!schemaClass.edge && !declared.has(this.variable(instance))) lines.push(`MATCH ${node(instance)}`);
+    }
+    return lines;
+  }
+
+  /** Follows between instances already matched: an existence condition, not another MATCH. */
+  private closingEdges(): string[] {
+    return this.joins.edges
+      .filter((edge) => edge.adds === null && !findClass(this.schema, edge.source.classId).edge)
+      .map((edge) => `EXISTS { MATCH (${this.variable(edge.source)})-[:${cypherName(edge.relation.id)}]->(${this.variable(edge.target)}) }`);
+  }
+
+  private variable(node: ClassInstance): string {
+    const variable = this.variables.get(instanceKey(node));
+    if (!variable) throw new InvalidQueryGraphError(`${instanceKey(node)} is not matched`, formatQueryGraph(this.graph));
+    return variable;
+  }
+
+  // -- expressions -------------------------------------------------------------------------------
+
+  private property(ref: AttributeRef): string {
+    return `${this.variable({ classId: ref.classId, instance: ref.instance ?? 1 })}.${cypherName(ref.attributeId)}`;
+  }
+
+  private measure(measure: Measure): string {
+    const { target, aggregate } = measure;
+    if (target.attributeId === '*') {
+      // Counting a class in a pattern counts its distinct nodes, not the pattern's rows.
+      const variable = this.variable({ classId: target.classId, instance: target.instance ?? 1 });
+      return this.joins.instances.length > 1 ? `count(DISTINCT ${variable})` : 'count(*)';
+    }
+    const property = this.property(target);
+    switch (aggregate) {
+      case null:
+        return property;
+      case 'count':
+        return `count(${property})`;
+      case 'count_distinct':
+        return `count(DISTINCT ${property})`;
+      default:
+        return `${aggregate}(${property})`;
+    }
+  }
+
+  private hasAggregates(): boolean {
+    const { graph } = this;
+    return graph.having.length > 0 || graph.select.some((m) => m.aggregate !== null) || graph.orderBy.some((t) => t.measure.aggregate !== null);
+  }
+
+  private effectiveGroupBy(): AttributeRef[] {
+    const groups = [...this.graph.groupBy];
+    if (!this.hasAggregates() && groups.length === 0) return [];
+    const seen = new Set(groups.map((ref) => measureKey({ target: ref, aggregate: null })));
+    for (const measure of [...this.graph.select, ...this.graph.orderBy.map((t) => t.measure)]) {
+      const key = measureKey({ target: measure.target, aggregate: null });
+      if (measure.aggregate === null && !seen.has(key)) {
+        seen.add(key);
+        groups.push(measure.target);
+      }
+    }
+    return groups;
+  }
+
+  // -- projections -------------------------------------------------------------------------------
+
+  /** MATCH … WITH group keys and aggregates [WHERE having] RETURN … ORDER BY. */
+  private aggregating(groupBy: readonly AttributeRef[], columns: readonly OutputColumn[]): string[] {
+    const withItems: string[] = [];
+    const alias = (expression: string, prefix: string) => {
+      let name = this.projected.get(expression);
+      if (!name) {
+        name = `${prefix}${this.projected.size + 1}`;
+        this.projected.set(expression, name);
+        withItems.push(`${expression} AS ${name}`);
+      }
+      return name;
+    };
+    const measureAlias = (measure: Measure) => alias(this.measure(measure), measure.aggregate === null ? 'g' : 'a');
+    groupBy.forEach((ref) => measureAlias({ target: ref, aggregate: null }));
+    this.graph.select.forEach(measureAlias);
+    this.graph.orderBy.forEach((t) => measureAlias(t.measure));
+    this.graph.having.forEach((h) => measureAlias(h.measure));
+    const lines = [`WITH ${withItems.join(', ')}`];
+    const having = this.graph.having.map((h) => this.aggregateConstraint(h, measureAlias(h.measure)));
+    if (having.length > 0) lines.push(`WHERE ${having.join(' AND ')}`);
+
+    // Each WITH variable is returned once: the embedded store (0.19) computes wrong values when
+    // one aggregate is projected twice, so ORDER BY names the returned aliases.
+    const returnedNames = new Map<string, string>();
+    const returned: string[] = [];
+    this.graph.select.forEach((measure, i) => {
+      const name = measureAlias(measure);
+      if (returnedNames.has(name)) return;
+      returnedNames.set(name, cypherName(columns[i]!.name));
+      returned.push(`${name} AS ${cypherName(columns[i]!.name)}`);
+    });
+    const scalar = groupBy.length === 0;
+    const order: OrderItem[] = [];
+    const used = new Set<string>();
+    const push = (measure: Measure, direction: 'ASC' | 'DESC') => {
+      const name = measureAlias(measure);
+      if (used.has(name)) return;
+      used.add(name);
+      order.push({ expression: name, direction, returnedAs: returnedNames.get(name) ?? null });
+    };
+    this.graph.orderBy.forEach((t) => push(t.measure, t.direction === 'asc' ? 'ASC' : 'DESC'));
+    if (!scalar) groupBy.forEach((ref) => push({ target: ref, aggregate: null }, 'ASC'));
+    // NULL flags for descending terms in a WITH of their own: next to a returned aggregate of a
+    // relationship property, the store rejects them in RETURN.
+    const flagged = order.map((item, i) => (item.direction === 'DESC' ? { ...item, nullFlag: `_n${i + 1}` } : item));
+    const flags = flagged.filter((item) => item.nullFlag).map((item) => `${item.expression} IS NULL AS ${item.nullFlag}`);
+    if (flags.length > 0) lines.push(`WITH ${[...this.projected.values(), ...flags].join(', ')}`);
+    lines.push(...this.returnAndOrder(returned, flagged, false));
+    return lines;
+  }
+
+  /** MATCH … RETURN [DISTINCT] … ORDER BY, ties broken by the shown values and the first class's key. */
+  private plain(columns: readonly OutputColumn[]): string[] {
+    const { graph } = this;
+    const returnedNames = new Map<string, string>();
+    const returned: string[] = [];
+    graph.select.forEach((measure, i) => {
+      const expression = this.measure(measure);
+      if (!returnedNames.has(expression)) returnedNames.set(expression, cypherName(columns[i]!.name));
+      returned.push(`${expression} AS ${cypherName(columns[i]!.name)}`);
+    });
+    const order: OrderItem[] = [];
+    const used = new Set<string>();
+    const push = (expression: string, direction: 'ASC' | 'DESC') => {
+      if (!used.has(expression)) {
+        used.add(expression);
+        order.push({ expression, direction, returnedAs: returnedNames.get(expression) ?? null });
+      }
+    };
+    graph.orderBy.forEach((t) => push(this.measure(t.measure), t.direction === 'asc' ? 'ASC' : 'DESC'));
+    graph.select.forEach((m) => push(this.measure(m), 'ASC'));
+    if (!graph.distinct) {
+      const root = graph.select[0]!.target;
+      for (const key of findClass(this.schema, root.classId).primaryKey) push(this.property({ ...root, attributeId: key }), 'ASC');
+    }
+    return this.returnAndOrder(returned, order, graph.distinct);
+  }
+
+  /**
+   * RETURN, then ORDER BY returned aliases (after DISTINCT or aggregation ORDER BY may name only
+   * those). An expression not shown gets one hidden column. Both backends sort NULLs last going
+   * up and first going down; a hidden `x IS NULL` flag puts them last going down too, as in SQL.
+   */
+  private returnAndOrder(returned: readonly string[], order: readonly OrderItem[], distinct: boolean): string[] {
+    const hidden: string[] = [];
+    const terms: string[] = [];
+    order.forEach(({ expression, direction, returnedAs, nullFlag }, i) => {
+      let name = returnedAs;
+      if (name === null) {
+        name = `_o${i + 1}`;
+        hidden.push(`${expression} AS ${name}`);
+      }
+      if (direction === 'DESC') {
+        if (nullFlag) {
+          terms.push(nullFlag);
+        } else {
+          hidden.push(`${expression} IS NULL AS _n${i + 1}`);
+          terms.push(`_n${i + 1}`);
+        }
+      }
+      terms.push(`${name} ${direction}`);
+    });
+    const lines = [`RETURN ${distinct ? 'DISTINCT ' : ''}${[...returned, ...hidden].join(', ')}`];
+    if (terms.length > 0) lines.push(`ORDER BY ${terms.join(', ')}`);
+    return lines;
+  }
+
+  // -- conditions --------------------------------------------------------------------------------
+
+  private constraint(constraint: Constraint): string {
+    const type = attributeType(this.schema, constraint.target) as AttributeType;
+    const property = this.property(constraint.target);
+    const { operator, values } = constraint;
+    const temporal = type === 'date' || type === 'datetime';
+    switch (operator) {
+      case 'is_null':
+        return `${property} IS NULL`;
+      case 'not_null':
+        return `${property} IS NOT NULL`;
+      case 'contains':
+        return `toLower(${property}) CONTAINS ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
+      case 'starts_with':
+        return `toLower(${property}) STARTS WITH ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
+      case 'year': {
+        const year = this.numberOf(values[0]!);
+        return this.dateRange(property, `${pad4(year)}-01-01`, `${pad4(year + 1)}-01-01`);
+      }
+      case 'month': {
+        const [y, m] = this.textOf(values[0]!).split('-').map(Number) as [number, number];
+        const next = m === 12 ? `${pad4(y + 1)}-01-01` : `${pad4(y)}-${String(m + 1).padStart(2, '0')}-01`;
+        return this.dateRange(property, `${pad4(y)}-${String(m).padStart(2, '0')}-01`, next);
+      }
+      case 'between':
+        if (temporal) return this.dateRange(property, this.textOf(values[0]!), nextDay(this.textOf(values[1]!)));
+        return `${property} >= ${this.bindTyped(values[0]!, type)} AND ${property} <= ${this.bindTyped(values[1]!, type)}`;
+      case 'in':
+      case 'not_in': {
+        if (temporal) {
+          const any = values.map((v) => this.dateRange(property, this.textOf(v), nextDay(this.textOf(v)))).join(' OR ');
+          return operator === 'in' ? `(${any})` : `NOT (${any})`;
+        }
+        const list = this.bindList(values.map((v) => this.typed(v, type)));
+        return operator === 'in' ? `${property} IN ${list}` : `NOT (${property} IN ${list})`;
+      }
+      default:
+        if (temporal) return this.dateComparison(property, operator, this.textOf(values[0]!));
+        return `${property} ${operator === '!=' ? '<>' : operator} ${this.bindTyped(values[0]!, type)}`;
+    }
+  }
+
+  private aggregateConstraint(h: AggregateConstraint, alias: string): string {
+    const type = aggregateResultType(h.measure, this.schema);
+    if (type === 'date' || type === 'datetime') return this.dateComparison(alias, h.operator, this.textOf(h.value));
+    const operator = h.operator === '!=' ? '<>' : h.operator;
+    if (type === 'text') return `${alias} ${operator} ${this.bind(this.textOf(h.value))}`;
+    return `${alias} ${operator} ${this.bind(this.numberOf(h.value))}`;
+  }
+
+  /** Dates compare as whole days, as in SQL: `= d` is `[d, d+1)`. */
+  private dateComparison(expression: string, operator: '=' | '!=' | '<' | '<=' | '>' | '>=', day: string): string {
+    switch (operator) {
+      case '=':
+        return this.dateRange(expression, day, nextDay(day));
+      case '!=':
+        return `NOT ${this.dateRange(expression, day, nextDay(day))}`;
+      case '<':
+        return `${expression} < ${this.bindDate(day)}`;
+      case '<=':
+        return `${expression} < ${this.bindDate(nextDay(day))}`;
+      case '>':
+        return `${expression} >= ${this.bindDate(nextDay(day))}`;
+      case '>=':
+        return `${expression} >= ${this.bindDate(day)}`;
+    }
+  }
+
+  private dateRange(expression: string, from: string, until: string): string {
+    return `(${expression} >= ${this.bindDate(from)} AND ${expression} < ${this.bindDate(until)})`;
+  }
+
+  // -- parameters --------------------------------------------------------------------------------
+
+  private bind(value: GraphParam): string {
+    const name = `p${Object.keys(this.parameters).length + 1}`;
+    this.parameters[name] = value;
+    return `$${name}`;
+  }
+
+  private bindList(values: readonly GraphParam[]): string {
+    return this.bind(values);
+  }
+
+  private bindDate(day: string): string {
+    return `date(${this.bind(day)})`;
+  }
+
+  private bindTyped(value: QueryValue, type: AttributeType): string {
+    return this.bind(this.typed(value, type));
+  }
+
+  private typed(value: QueryValue, type: AttributeType): GraphParam {
+    if (type === 'integer' || type === 'decimal' || type === 'float') return this.numberOf(value);
+    if (type === 'boolean' && value.kind === 'boolean') return value.value;
+    return this.textOf(value);
+  }
+
+  private numberOf(value: QueryValue): number {
+    if (value.kind === 'number') return value.value;
+    if (value.kind === 'string') return Number(value.value);
+    throw new InvalidQueryGraphError('expected a number', formatQueryGraph(this.graph));
+  }
+
+  private textOf(value: QueryValue): string {
+    switch (value.kind) {
+      case 'string':
+      case 'date':
+        return value.value;
+      case 'number':
+      case 'boolean':
+        return String(value.value);
+      case 'placeholder':
+        throw new InvalidQueryGraphError(`placeholder @${value.name} is not bound`, formatQueryGraph(this.graph));
+    }
+  }
+}
+
+function sameNode(a: ClassInstance, b: ClassInstance): boolean {
+  return a.classId === b.classId && a.instance === b.instance;
+}
+
+function pad4(year: number): string {
+  return String(year).padStart(4, '0');
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
