@@ -1,0 +1,53 @@
+/**
+ * Constrained beam search: at every step each beam may only continue with the tokens the grammar
+ * allows, so every finished beam is a well-formed query graph over the schema. Returns the best
+ * `beamSize` finished sequences with their total log-probability.
+ */
+import type { TargetGrammar } from './grammar.js';
+import type { EncodedQuestion, Seq2SeqModel } from './onnx-model.js';
+import { BOS, EOS } from './target.js';
+import type { Vocabulary } from './vocabulary.js';
+
+export interface BeamOptions {
+  /** Beams kept per step (and sequences returned). */
+  readonly beamSize: number;
+  /** Longest sequence, in tokens. Default 48. */
+  readonly maxLength?: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface Decoded {
+  readonly tokens: readonly string[];
+  readonly logProbability: number;
+}
+
+export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion, vocabulary: Vocabulary, grammar: TargetGrammar, options: BeamOptions): Promise<Decoded[]> {
+  const bos = vocabulary.targetId(BOS) ?? 1;
+  let beams: { ids: number[]; tokens: string[]; score: number }[] = [{ ids: [bos], tokens: [], score: 0 }];
+  const finished: Decoded[] = [];
+  const maxLength = options.maxLength ?? 48;
+  for (let step = 0; step < maxLength && beams.length > 0; step += 1) {
+    if (options.signal?.aborted) break;
+    const logprobs = await model.step(question, beams.map((b) => b.ids));
+    const candidates: { ids: number[]; tokens: string[]; score: number; done: boolean }[] = [];
+    beams.forEach((beam, b) => {
+      const row = logprobs[b] as Float32Array;
+      for (const token of grammar.allowed(beam.tokens)) {
+        const id = vocabulary.targetId(token);
+        if (id === undefined) continue;
+        candidates.push({ ids: [...beam.ids, id], tokens: [...beam.tokens, token], score: beam.score + (row[id] ?? -Infinity), done: token === EOS });
+      }
+    });
+    candidates.sort((a, b) => b.score - a.score);
+    beams = [];
+    for (const candidate of candidates) {
+      if (finished.length + beams.length >= options.beamSize) break;
+      if (candidate.done) finished.push({ tokens: candidate.tokens.slice(0, -1), logProbability: candidate.score });
+      else beams.push(candidate);
+    }
+    // Nothing still open can beat the worst finished sequence once the beam is full.
+    const worst = finished.length >= options.beamSize ? Math.min(...finished.map((f) => f.logProbability)) : -Infinity;
+    beams = beams.filter((b) => b.score > worst);
+  }
+  return finished.sort((a, b) => b.logProbability - a.logProbability).slice(0, options.beamSize);
+}

@@ -1,0 +1,218 @@
+/**
+ * Synthetic training data for one schema graph (Polyglotter, section 2.2, extended): random walks
+ * over the schema graph (engines/query-graph/random-walk.ts) with constraint values drawn from the
+ * real data (the value memory), nudged toward what people ask (the naming attribute of a class for
+ * "which products", groups keyed by names), written in English (english.ts), then read back
+ * exactly as a question is at serving time: mentions found by the value memory and replaced by
+ * placeholders. A graph value the mention finder cannot find again is not a training example
+ * (the model must only learn what serving can reproduce). Deterministic for a seed.
+ */
+import { queryGraph } from '../../../engines/query-graph/build.js';
+import { Random, randomQueryGraph, type RandomWalkOptions } from '../../../engines/query-graph/random-walk.js';
+import type { Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
+import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { EnglishWriter } from './english.js';
+import { inputTokens } from './input.js';
+import { labelAttribute } from './labels.js';
+import { findMentions, type Mention } from './mentions.js';
+import { key } from './normalize.js';
+import { graphToTokens, MAX_PLACEHOLDERS } from './target.js';
+import type { ValueMemory } from './value-memory.js';
+
+export interface GeneratorOptions {
+  /** Seed: the same seed, schema and data give the same examples. Default 1. */
+  readonly seed?: number;
+  /** Options of the random walk (traversal, class cap, attribute/constraint/aggregate probabilities). */
+  readonly walk?: Omit<RandomWalkOptions, 'seed' | 'value'>;
+  /** Probability that a graph showing plain attributes shows just the naming attribute of its main class. Default 0.5. */
+  readonly label?: number;
+  /** Probability that a grouped graph groups by the naming attribute of a class. Default 0.6. */
+  readonly groupByLabel?: number;
+  /** Probability that classes a graph only joins through (no attribute used) are kept. Default 0.15. */
+  readonly keepJoinOnly?: number;
+  /** Most plain attributes shown and most conditions: people rarely ask for more. Default 3 and 3. */
+  readonly maxShown?: number;
+  readonly maxConditions?: number;
+  /** Probability of one small typo (two letters swapped) in a word that is not a value. Default 0.05. */
+  readonly typo?: number;
+}
+
+/** One training example. */
+export interface Example {
+  /** The English question as generated. */
+  readonly question: string;
+  /** The model's input tokens (inputTokens). */
+  readonly input: readonly string[];
+  /** The model's target tokens (graphToTokens of the graph with placeholders). */
+  readonly target: readonly string[];
+  /** The graph with real values (what a correct interpreter runs). */
+  readonly graph: QueryGraph;
+  /** Number of classes the graph touches (for balancing and per-size figures). */
+  readonly classes: number;
+}
+
+const NUMERIC = new Set(['integer', 'decimal', 'float']);
+
+export class QuestionGenerator {
+  private readonly random: Random;
+  private readonly writer: EnglishWriter;
+
+  constructor(
+    private readonly schema: SchemaGraph,
+    private readonly memory: ValueMemory,
+    private readonly options: GeneratorOptions = {},
+  ) {
+    this.random = new Random(options.seed ?? 1);
+    this.writer = new EnglishWriter(schema, this.random);
+  }
+
+  /** `count` examples; gives up after 20 tries per example (a schema with nothing to ask). */
+  generate(count: number): Example[] {
+    const out: Example[] = [];
+    let tries = 0;
+    while (out.length < count && tries < count * 20) {
+      tries += 1;
+      const example = this.next();
+      if (example) out.push(example);
+    }
+    return out;
+  }
+
+  /** One example, or null when this walk could not be written and read back. */
+  next(): Example | null {
+    const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
+    const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
+    if (!walked) return null;
+    const graph = this.nudge(walked);
+    let question = this.writer.question(graph);
+    if (this.random.chance(this.options.typo ?? 0.05)) question = this.typo(question);
+    const mentions = findMentions(question, this.memory);
+    const target = this.placeholders(graph, mentions);
+    if (!target) return null;
+    return { question, input: inputTokens(question, mentions), target, graph, classes: graph.classes.length };
+  }
+
+  /** Values drawn from the data, so questions name real things and the mention finder sees them. */
+  private value(attribute: SchemaAttribute, operator: Operator, random: Random): QueryValue {
+    const column = this.memory.column(attribute.classId, attribute.id);
+    if (attribute.type === 'text') {
+      const values = column?.values ?? [];
+      if (values.length === 0) return { kind: 'string', value: 'unknown' };
+      const stored = random.pick(values);
+      if (operator === 'contains' || operator === 'starts_with') {
+        const parts = stored.trim().split(/\s+/).filter((w) => w.length >= 4);
+        return { kind: 'string', value: parts.length > 0 ? (operator === 'starts_with' ? (parts[0] as string) : random.pick(parts)) : stored };
+      }
+      return { kind: 'string', value: stored };
+    }
+    if (attribute.type === 'date' || attribute.type === 'datetime') {
+      const min = typeof column?.min === 'string' ? column.min : '1990-01-01';
+      const max = typeof column?.max === 'string' ? column.max : '2020-12-31';
+      const t0 = Date.parse(min);
+      const t1 = Date.parse(max);
+      const day = new Date(t0 + random.next() * Math.max(0, t1 - t0)).toISOString().slice(0, 10);
+      if (operator === 'year') return { kind: 'number', value: Number(day.slice(0, 4)) };
+      if (operator === 'month') return { kind: 'string', value: day.slice(0, 7) };
+      return { kind: 'date', value: day };
+    }
+    if (NUMERIC.has(attribute.type)) {
+      const min = typeof column?.min === 'number' ? column.min : 0;
+      const max = typeof column?.max === 'number' ? column.max : 100;
+      const raw = min + random.next() * (max - min);
+      const span = max - min;
+      // People write round numbers: 50, 120, 2.5.
+      const step = span >= 1000 ? 100 : span >= 100 ? 10 : span >= 10 ? 1 : attribute.type === 'integer' ? 1 : 0.1;
+      const n = Math.round(Math.round(raw / step) * step * 100) / 100;
+      return { kind: 'number', value: attribute.type === 'integer' ? Math.round(n) : n };
+    }
+    return { kind: 'boolean', value: random.chance(0.5) };
+  }
+
+  /** Moves a walked graph toward what people ask (see the options). */
+  private nudge(graph: QueryGraph): QueryGraph {
+    let { select, groupBy, orderBy } = graph;
+    const maxShown = this.options.maxShown ?? 3;
+    if (select.length > maxShown && select.every((m) => m.aggregate === null)) select = select.slice(0, maxShown);
+    const where = graph.where.slice(0, this.options.maxConditions ?? 3);
+    const plain = select.every((m) => m.aggregate === null) && graph.groupBy.length === 0;
+    const main = select[0]?.target.classId ?? graph.classes[0] ?? '';
+    const label = labelAttribute(this.schema, main);
+    if (plain && label && this.random.chance(this.options.label ?? 0.5)) {
+      select = [{ target: { classId: main, attributeId: label.id }, aggregate: null }];
+      if (graph.distinct) orderBy = orderBy.filter((o) => o.measure.target.attributeId === label.id);
+    }
+    if (groupBy.length > 0 && this.random.chance(this.options.groupByLabel ?? 0.6)) {
+      const owner = this.random.pick(graph.classes);
+      const key = labelAttribute(this.schema, owner);
+      if (key) {
+        const ref = { classId: owner, attributeId: key.id };
+        groupBy = [ref];
+        select = [{ target: ref, aggregate: null }, ...select.filter((m) => m.aggregate !== null)];
+      }
+    }
+    const keep = this.random.chance(this.options.keepJoinOnly ?? 0.15);
+    const classes = keep ? graph.classes : [];
+    return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit: graph.limit, distinct: graph.distinct });
+  }
+
+  /** The target tokens with every value replaced by the placeholder of its mention; null if one is missing. */
+  private placeholders(graph: QueryGraph, mentions: readonly Mention[]): string[] | null {
+    const used = new Set<number>();
+    const find = (value: QueryValue, classId: string | null, attributeId: string | null, operator: string): QueryValue | null => {
+      const index = mentions.findIndex((m, i) => !used.has(i) && matches(m, value, classId, attributeId, operator));
+      if (index < 0 || index >= MAX_PLACEHOLDERS) return null;
+      used.add(index);
+      return { kind: 'placeholder', name: String(index + 1) };
+    };
+    const where = [];
+    for (const c of graph.where) {
+      const values: QueryValue[] = [];
+      for (const v of c.values) {
+        const p = v.kind === 'boolean' ? v : find(v, c.target.classId, c.target.attributeId, c.operator);
+        if (!p) return null;
+        values.push(p);
+      }
+      where.push({ ...c, values });
+    }
+    const having = [];
+    for (const h of graph.having) {
+      const p = find(h.value, null, null, h.operator);
+      if (!p) return null;
+      having.push({ ...h, value: p });
+    }
+    let limitPlaceholder: number | null = null;
+    if (graph.limit !== null && graph.limit !== 1) {
+      const p = find({ kind: 'number', value: graph.limit }, null, null, 'limit');
+      if (!p || p.kind !== 'placeholder') return null;
+      limitPlaceholder = Number(p.name);
+    }
+    const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
+    return graphToTokens(withPlaceholders, limitPlaceholder);
+  }
+
+  private typo(question: string): string {
+    const spans = [...question.matchAll(/\b[a-z]{5,}\b/g)];
+    if (spans.length === 0) return question;
+    const m = this.random.pick(spans);
+    const at = (m.index ?? 0) + this.random.integer(1, m[0].length - 2);
+    return question.slice(0, at) + question[at + 1] + question[at] + question.slice(at + 2);
+  }
+}
+
+/** Whether a mention found in the question is the graph value (so its placeholder stands for it). */
+function matches(mention: Mention, value: QueryValue, classId: string | null, attributeId: string | null, operator: string): boolean {
+  switch (value.kind) {
+    case 'string': {
+      if (/^\d{4}-\d{2}$/.test(value.value) && operator === 'month') return mention.kind === 'month' && mention.date === value.value;
+      if (mention.kind !== 'text' && mention.kind !== 'number') return false;
+      if (operator === 'contains' || operator === 'starts_with') return key(mention.text) === key(value.value);
+      return mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId && c.value === value.value) || key(mention.text) === key(value.value);
+    }
+    case 'number':
+      return (mention.kind === 'number' || mention.kind === 'year') && mention.number === value.value;
+    case 'date':
+      return mention.kind === 'date' && mention.date === value.value;
+    default:
+      return false;
+  }
+}

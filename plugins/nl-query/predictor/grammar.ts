@@ -1,0 +1,185 @@
+/**
+ * Which target tokens may come next: decoding is constrained by the schema graph so the model can
+ * only write well-formed graphs over real classes and attributes, with aggregates and operators
+ * that fit each attribute's type and placeholders whose mention kind fits the operator
+ * (Polyglotter decodes freely and drops invalid graphs; constraining instead keeps every beam useful).
+ * The state is recomputed from the prefix, which is short; items follow the canonical order.
+ */
+import { operatorsFor } from '../../../engines/query-graph/random-walk.js';
+import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import type { MentionKind } from './mentions.js';
+import { AGGREGATES, attributeToken, classToken, DIRECTIONS, EOS, ITEMS, literalToken, MAX_LITERAL, placeholderToken } from './target.js';
+
+const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
+const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
+const USABLE: readonly AttributeType[] = [...NUMERIC, ...TEMPORAL, 'text', 'boolean'];
+const COMPARISONS = ['=', '!=', '<', '<=', '>', '>='];
+
+interface AttributeInfo {
+  readonly token: string;
+  readonly classId: string;
+  readonly type: AttributeType | 'rows';
+}
+
+export class TargetGrammar {
+  private readonly attributes: ReadonlyMap<string, AttributeInfo>;
+  private readonly plain: readonly string[];
+  private readonly classes: readonly string[];
+
+  constructor(
+    schema: SchemaGraph,
+    /** The kinds of the question's mentions, in placeholder order. */
+    private readonly mentions: readonly MentionKind[],
+  ) {
+    const infos: AttributeInfo[] = [];
+    for (const c of schema.classes) {
+      infos.push({ token: attributeToken({ classId: c.id, attributeId: '*' }), classId: c.id, type: 'rows' });
+      for (const a of c.attributes) if (USABLE.includes(a.type)) infos.push({ token: attributeToken({ classId: c.id, attributeId: a.id }), classId: c.id, type: a.type });
+    }
+    this.attributes = new Map(infos.map((i) => [i.token, i]));
+    this.plain = infos.filter((i) => i.type !== 'rows').map((i) => i.token);
+    this.classes = schema.classes.map((c) => classToken(c.id));
+  }
+
+  /** Tokens allowed after `prefix` (which excludes BOS). */
+  allowed(prefix: readonly string[]): readonly string[] {
+    // Find the start of the current item and the keyword of every earlier item.
+    let start = -1;
+    for (let i = prefix.length - 1; i >= 0; i -= 1) {
+      if ((ITEMS as readonly string[]).includes(prefix[i] as string) && !this.isOperandPosition(prefix, i)) {
+        start = i;
+        break;
+      }
+    }
+    if (start < 0) return prefix.length === 0 ? ['show'] : [];
+    const keyword = prefix[start] as string;
+    const body = prefix.slice(start + 1);
+    const { options, complete } = this.item(keyword, body);
+    const all = complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
+    // Each mention is one value: a placeholder used once is not offered again.
+    const used = new Set(prefix.filter((t) => t.startsWith('@')));
+    return used.size === 0 ? all : all.filter((t) => !used.has(t));
+  }
+
+  /** Items may repeat within their section or move to a later one; limit and distinct at most once. */
+  private nextItems(upTo: readonly string[]): string[] {
+    const keywords = upTo.filter((t, i) => (ITEMS as readonly string[]).includes(t) && !this.isOperandPosition(upTo, i));
+    const last = keywords[keywords.length - 1] as string;
+    const from = (ITEMS as readonly string[]).indexOf(last);
+    const out: string[] = [EOS];
+    ITEMS.forEach((item, index) => {
+      if (index < from) return;
+      if ((item === 'limit' || item === 'distinct') && keywords.includes(item)) return;
+      if (item === 'limit' && !keywords.includes('order')) return;
+      out.push(item);
+    });
+    return out;
+  }
+
+  /** Keywords never appear as operands, so every keyword starts an item. */
+  private isOperandPosition(_prefix: readonly string[], _i: number): boolean {
+    return false;
+  }
+
+  /** The options inside one item and whether the item could end here. */
+  private item(keyword: string, body: readonly string[]): { options: readonly string[]; complete: boolean } {
+    switch (keyword) {
+      case 'show':
+        return this.measure(body, true);
+      case 'group':
+        return body.length === 0 ? { options: this.plain, complete: false } : { options: [], complete: true };
+      case 'order': {
+        if (body.length === 0) return { options: DIRECTIONS, complete: false };
+        return this.measure(body.slice(1), false);
+      }
+      case 'where':
+        return this.where(body);
+      case 'having': {
+        const m = this.measure(body, false, true);
+        if (!m.complete) return m;
+        const measureLength = (AGGREGATES as readonly string[]).includes(body[0] as string) ? 2 : 1;
+        const rest = body.slice(measureLength);
+        if (rest.length === 0) return { options: COMPARISONS, complete: false };
+        if (rest.length === 1) return { options: [...this.placeholders(['number']), ...this.literals()], complete: false };
+        return { options: [], complete: true };
+      }
+      case 'limit':
+        return body.length === 0 ? { options: [...this.placeholders(['number']), ...this.literals()], complete: false } : { options: [], complete: true };
+      case 'distinct':
+        return { options: [], complete: true };
+      case 'class':
+        return body.length === 0 ? { options: this.classes, complete: false } : { options: [], complete: true };
+      default:
+        return { options: [], complete: false };
+    }
+  }
+
+  /** [aggregate] attribute; aggregates only where they fit the attribute's type. */
+  private measure(body: readonly string[], allowPlain: boolean, aggregateOnly = false): { options: readonly string[]; complete: boolean } {
+    if (body.length === 0) return { options: [...AGGREGATES, ...(aggregateOnly ? [] : this.plain)], complete: false };
+    const first = body[0] as string;
+    if ((AGGREGATES as readonly string[]).includes(first)) {
+      if (body.length === 1) return { options: this.aggregateTargets(first), complete: false };
+      return { options: [], complete: true };
+    }
+    return { options: [], complete: allowPlain || !aggregateOnly };
+  }
+
+  private aggregateTargets(aggregate: string): string[] {
+    const out: string[] = [];
+    for (const info of this.attributes.values()) {
+      if (aggregate === 'count' && info.type === 'rows') out.push(info.token);
+      else if (aggregate === 'count_distinct' && info.type !== 'rows') out.push(info.token);
+      else if ((aggregate === 'sum' || aggregate === 'avg') && NUMERIC.includes(info.type as AttributeType)) out.push(info.token);
+      else if ((aggregate === 'min' || aggregate === 'max') && info.type !== 'rows' && info.type !== 'boolean') out.push(info.token);
+    }
+    return out;
+  }
+
+  private where(body: readonly string[]): { options: readonly string[]; complete: boolean } {
+    if (body.length === 0) return { options: this.plain, complete: false };
+    const info = this.attributes.get(body[0] as string);
+    if (!info || info.type === 'rows') return { options: [], complete: false };
+    const type = info.type;
+    if (body.length === 1) return { options: operatorsFor(type), complete: false };
+    const operator = body[1] as string;
+    const values = body.slice(2);
+    const fitting = this.valueTokens(type, operator, values);
+    switch (operator) {
+      case 'is_null':
+      case 'not_null':
+        return { options: [], complete: true };
+      case 'between':
+        return values.length < 2 ? { options: fitting, complete: false } : { options: [], complete: true };
+      case 'in':
+      case 'not_in':
+        return { options: fitting, complete: values.length >= 1 };
+      default:
+        return values.length < 1 ? { options: fitting, complete: false } : { options: [], complete: true };
+    }
+  }
+
+  /** Values for a condition: placeholders of fitting mentions (each used once), or true/false. */
+  private valueTokens(type: AttributeType, operator: string, used: readonly string[]): string[] {
+    if (type === 'boolean') return ['true', 'false'];
+    let kinds: MentionKind[];
+    if (operator === 'year') kinds = ['year', 'number'];
+    else if (operator === 'month') kinds = ['month'];
+    else if (TEMPORAL.includes(type)) kinds = ['date', 'month', 'year'];
+    else if (NUMERIC.includes(type)) kinds = ['number', 'year'];
+    else kinds = ['text', 'number', 'year'];
+    return this.placeholders(kinds).filter((t) => !used.includes(t));
+  }
+
+  private placeholders(kinds: readonly MentionKind[]): string[] {
+    const out: string[] = [];
+    this.mentions.forEach((kind, index) => {
+      if (kinds.includes(kind) || (kinds.includes('number') && kind === 'year')) out.push(placeholderToken(index + 1));
+    });
+    return out;
+  }
+
+  private literals(): string[] {
+    return Array.from({ length: MAX_LITERAL }, (_, i) => literalToken(i + 1));
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The query-graph predictor as a source's QuestionInterpreter: find the question's mentions in the
+ * value memory, encode the question with placeholders, beam-search the top-k query graphs under the
+ * schema grammar, bind the placeholders back to values, and run the interpretations in order.
+ * Self-correction: an interpretation that fails or returns nothing is kept (with its error) and the
+ * next one is tried; scores of empty answers are lowered so a non-empty one is preferred.
+ */
+import { describeError } from '../../../errors.js';
+import { formatQueryGraph } from '../../../engines/query-graph/canonical.js';
+import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
+import { explainQueryGraph } from '../../../engines/query-graph/explain.js';
+import type { QueryGraph } from '../../../engines/query-graph/types.js';
+import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
+import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
+import { beamSearch } from './beam.js';
+import { bindValues } from './bind.js';
+import { TargetGrammar } from './grammar.js';
+import { inputTokens } from './input.js';
+import { findMentions } from './mentions.js';
+import type { Seq2SeqModel } from './onnx-model.js';
+import { tokensToGraph } from './target.js';
+import type { ValueMemory } from './value-memory.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** One predicted reading of a question, before it runs. */
+export interface Prediction {
+  /** The graph with values bound. */
+  readonly graph: QueryGraph;
+  /** The graph as predicted, placeholders unbound, in canonical form. */
+  readonly predicted: string;
+  /** The predicted target tokens (what held-out exact match compares). */
+  readonly tokens: readonly string[];
+  /** Share of the probability among the returned beams, in [0, 1]. */
+  readonly score: number;
+}
+
+export interface PredictorOptions {
+  /** Beams searched; at least the request's topK. Default 5. */
+  readonly beamSize?: number;
+  /** Time limit per interpretation run, in milliseconds. Default 5000. */
+  readonly timeoutMs?: number;
+}
+
+export class QueryGraphPredictor {
+  constructor(
+    private readonly engine: QueryGraphEngine,
+    private readonly model: Seq2SeqModel,
+    private readonly vocabulary: Vocabulary,
+    private readonly memory: ValueMemory,
+  ) {}
+
+  /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
+  async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
+    const schema = this.engine.schema();
+    const mentions = findMentions(question, this.memory);
+    const ids = this.vocabulary.encodeInput(inputTokens(question, mentions));
+    const encoded = await this.model.encode(ids);
+    const grammar = new TargetGrammar(schema, mentions.map((m) => m.kind));
+    const decoded = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
+    const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
+    const out: Prediction[] = [];
+    for (const d of decoded) {
+      try {
+        const { graph, limitPlaceholder } = tokensToGraph(d.tokens);
+        const bound = bindValues(graph, limitPlaceholder, mentions, schema);
+        validateQueryGraph(bound, schema);
+        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total });
+      } catch {
+        // A beam that cannot be bound or validated is not an interpretation.
+      }
+    }
+    return out;
+  }
+}
+
+export class PredictorInterpreter implements QuestionInterpreter {
+  constructor(
+    private readonly engine: QueryGraphEngine,
+    private readonly predictor: QueryGraphPredictor,
+    private readonly options: PredictorOptions = {},
+  ) {}
+
+  async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
+    const beams = Math.max(question.topK, this.options.beamSize ?? 5);
+    const predictions = (await this.predictor.predict(question.question, beams, question.signal)).slice(0, Math.max(1, question.topK));
+    const schema = this.engine.schema();
+    const out: SourceInterpretation[] = [];
+    let answered = false;
+    for (const prediction of predictions) {
+      const queryGraph = formatQueryGraph(prediction.graph);
+      const explanation = explainQueryGraph(prediction.graph, schema);
+      if (answered || question.signal.aborted) {
+        out.push({ score: prediction.score, explanation, query: this.translate(prediction.graph, question.limit), queryGraph, result: null, error: null });
+        continue;
+      }
+      try {
+        const run = await this.engine.run(prediction.graph, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 });
+        const empty = run.result.rows.length === 0;
+        out.push({ score: empty ? prediction.score * 0.5 : prediction.score, explanation, query: run.query, queryGraph, result: run.result, error: null });
+        answered = !empty;
+      } catch (error) {
+        out.push({ score: prediction.score * 0.1, explanation, query: this.translate(prediction.graph, question.limit), queryGraph, result: null, error: describeError(error) });
+      }
+    }
+    return out;
+  }
+
+  private translate(graph: QueryGraph, limit: number): string | null {
+    try {
+      return this.engine.translate(graph, limit);
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Finding the values a question mentions: stored text values (case, accent and whitespace
+ * insensitive, one typo or plural away, or one word of a longer value), numbers and money
+ * ("$20", "50 dollars", "1,000"), years, months ("March 1998") and dates ("1997-07-04",
+ * "July 4, 1997", "4 July 1997"). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
+ * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
+ */
+import { fold, words, type WordSpan } from './normalize.js';
+import { ValueMemory, type ValueCandidate } from './value-memory.js';
+
+/** What kind of value a mention is; the model sees it as a token after the placeholder. */
+export type MentionKind = 'text' | 'number' | 'year' | 'month' | 'date';
+
+export interface Mention {
+  /** Character offsets into the question. */
+  readonly start: number;
+  readonly end: number;
+  /** The question's own text of the mention. */
+  readonly text: string;
+  readonly kind: MentionKind;
+  /** The number (number and year mentions). */
+  readonly number: number | null;
+  /** `YYYY-MM-DD` for dates, `YYYY-MM` for months. */
+  readonly date: string | null;
+  /** Stored values it may be, best first, at most one per attribute. */
+  readonly candidates: readonly ValueCandidate[];
+}
+
+export interface MentionOptions {
+  /** Most mentions kept (the model has this many placeholders). Default 8. */
+  readonly maxMentions?: number;
+  /** Longest value looked up, in words. Default 6. */
+  readonly maxWords?: number;
+  /** Most candidate attributes per mention. Default 4. */
+  readonly maxCandidates?: number;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_PATTERN = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/** Finds the mentions of a question, left to right, never overlapping. */
+export function findMentions(question: string, memory: ValueMemory, options: MentionOptions = {}): Mention[] {
+  const maxMentions = options.maxMentions ?? 8;
+  const found: Mention[] = [];
+  const taken = (start: number, end: number) => found.some((m) => start < m.end && m.start < end);
+  const add = (mention: Mention) => {
+    if (!taken(mention.start, mention.end)) found.push(mention);
+  };
+  const lower = question.toLowerCase();
+  const maxCandidates = options.maxCandidates ?? 4;
+
+  // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
+  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates)) add(mention);
+  for (const mention of dateMentions(question, lower)) add(mention);
+  for (const mention of numberMentions(question)) add(mention);
+  return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
+}
+
+function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number): Mention[] {
+  const spans = words(question).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  const out: Mention[] = [];
+  const used = new Set<number>();
+  const tryLookup = (quality: 'exact' | 'fuzzy' | 'partial') => {
+    for (let n = Math.min(maxWords, spans.length); n >= 1; n -= 1) {
+      for (let i = 0; i + n <= spans.length; i += 1) {
+        if (range(i, n).some((j) => used.has(j))) continue;
+        const gram = spans.slice(i, i + n);
+        if (!contiguous(question, gram)) continue;
+        const first = gram[0] as WordSpan;
+        const last = gram[gram.length - 1] as WordSpan;
+        if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
+        // A lone schema word ("id", "order") is the question talking about the schema, not a value.
+        if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
+        const folded = gram.map((w) => w.text).join(' ');
+        const candidates =
+          quality === 'exact' ? memory.lookupExact(folded) : quality === 'fuzzy' ? memory.lookupFuzzy(folded) : n === 1 && folded.length >= 4 ? memory.lookupPart(folded) : [];
+        if (candidates.length === 0) continue;
+        range(i, n).forEach((j) => used.add(j));
+        out.push({
+          start: first.start,
+          end: last.end,
+          text: question.slice(first.start, last.end),
+          kind: 'text',
+          number: null,
+          date: null,
+          candidates: onePerAttribute(candidates).slice(0, maxCandidates),
+        });
+      }
+    }
+  };
+  tryLookup('exact');
+  tryLookup('fuzzy');
+  tryLookup('partial');
+  return out;
+}
+
+/** Words that follow each other with only spaces between them (no comma or "?" inside a value). */
+function contiguous(question: string, gram: readonly WordSpan[]): boolean {
+  for (let k = 1; k < gram.length; k += 1) {
+    const gap = question.slice((gram[k - 1] as WordSpan).end, (gram[k] as WordSpan).start);
+    if (!/^[\s]*$/.test(gap) && !/^\s*[&'-]\s*$/.test(gap)) return false;
+  }
+  return true;
+}
+
+function onePerAttribute(candidates: readonly ValueCandidate[]): ValueCandidate[] {
+  const best = new Map<string, ValueCandidate>();
+  for (const candidate of candidates) {
+    const id = `${candidate.classId}\u0000${candidate.attributeId}`;
+    if (!best.has(id)) best.set(id, candidate);
+  }
+  return [...best.values()];
+}
+
+function dateMentions(question: string, lower: string): Mention[] {
+  const out: Mention[] = [];
+  const push = (index: number, length: number, kind: 'date' | 'month', date: string) =>
+    out.push({ start: index, end: index + length, text: question.slice(index, index + length), kind, number: null, date, candidates: [] });
+  for (const m of lower.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) push(m.index ?? 0, m[0].length, 'date', `${m[1]}-${m[2]}-${m[3]}`);
+  for (const m of lower.matchAll(new RegExp(`\\b${MONTH_PATTERN}\\.? (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g')))
+    push(m.index ?? 0, m[0].length, 'date', isoDate(m[3], m[1], m[2]));
+  for (const m of lower.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_PATTERN}\\.?,? (\\d{4})\\b`, 'g')))
+    push(m.index ?? 0, m[0].length, 'date', isoDate(m[3], m[2], m[1]));
+  for (const m of lower.matchAll(new RegExp(`\\b${MONTH_PATTERN}\\.?,? (?:of )?(\\d{4})\\b`, 'g'))) {
+    const start = m.index ?? 0;
+    if (!out.some((d) => start < d.end && d.start < start + m[0].length)) push(start, m[0].length, 'month', isoDate(m[2], m[1], '1').slice(0, 7));
+  }
+  for (const m of lower.matchAll(/\b(\d{4})-(\d{2})\b(?!-)/g)) {
+    const month = Number(m[2]);
+    if (month >= 1 && month <= 12) push(m.index ?? 0, m[0].length, 'month', `${m[1]}-${m[2]}`);
+  }
+  return out;
+}
+
+function isoDate(year: string | undefined, month: string | undefined, day: string | undefined): string {
+  const index = MONTHS.findIndex((name) => name.startsWith((month ?? '').slice(0, 3)));
+  return `${year}-${String(index + 1).padStart(2, '0')}-${String(Number(day)).padStart(2, '0')}`;
+}
+
+function numberMentions(question: string): Mention[] {
+  const out: Mention[] = [];
+  const pattern = /(?:[$€£]\s?)?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?:[$€£]\s?)?-?\d+(?:\.\d+)?%?/g;
+  for (const m of question.matchAll(pattern)) {
+    const start = m.index ?? 0;
+    const before = question[start - 1] ?? ' ';
+    const after = question[start + m[0].length] ?? ' ';
+    // Part of a word or a code ("A1", "030-0074321") is not a number of its own.
+    if (/[\p{L}\p{N}\-_/.]/u.test(before) && !/[$€£]/.test(m[0])) continue;
+    if (/[\p{L}_/-]/u.test(after)) continue;
+    const value = Number(m[0].replace(/[$€£,%\s]/g, ''));
+    if (!Number.isFinite(value)) continue;
+    const isYear = Number.isInteger(value) && value >= 1800 && value <= 2100 && /^\d{4}$/.test(m[0]);
+    out.push({ start, end: start + m[0].length, text: m[0], kind: isYear ? 'year' : 'number', number: value, date: null, candidates: [] });
+  }
+  return out;
+}
+
+function range(start: number, length: number): number[] {
+  return Array.from({ length }, (_, k) => start + k);
+}
+
+/** The question with each mention replaced by its placeholder `@1`, `@2`, ... (folded). */
+export function withPlaceholders(question: string, mentions: readonly Mention[]): string {
+  let out = '';
+  let position = 0;
+  mentions.forEach((mention, index) => {
+    out += `${question.slice(position, mention.start)} @${index + 1} `;
+    position = mention.end;
+  });
+  return fold(out + question.slice(position));
+}

@@ -1,0 +1,196 @@
+/**
+ * `nlq train --source <id>` as a library call: read the value memory, generate synthetic questions
+ * (balanced by number of classes through the walk's own distribution), train with Debian's PyTorch
+ * (models/train/querygraph/train.py), export ONNX, keep int8 when it is as accurate as fp32 on
+ * held-out questions, evaluate, and write model.json + MODEL_CARD.md. Works on any
+ * QueryGraphEngine: nothing here knows SQL or Cypher.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
+import type { Progress } from '../../../engines/progress.js';
+import { ModelUnusableError } from '../../../errors.js';
+import { schemaFingerprint } from './fingerprint.js';
+import { evaluateHeldOut } from './evaluate.js';
+import { QuestionGenerator, type Example, type GeneratorOptions } from './generator.js';
+import { QueryGraphPredictor } from './interpreter.js';
+import { modelCard } from './model-card.js';
+import { MODEL_FILE, type ModelManifest } from './model-files.js';
+import { Seq2SeqModel } from './onnx-model.js';
+import { ValueMemory } from './value-memory.js';
+import { Vocabulary } from './vocabulary.js';
+
+export interface TrainOptions {
+  readonly sourceId: string;
+  readonly engine: QueryGraphEngine;
+  /** The model folder to write (models/querygraph/<source>). */
+  readonly out: string;
+  /** Synthetic training examples. Default 24000. */
+  readonly examples?: number;
+  /** Held-out examples (another seed) for the metrics. Default 600. */
+  readonly heldOut?: number;
+  /** Seed of generation and training. Default 1. */
+  readonly seed?: number;
+  /** Generator options (probabilities of the walk and the English). */
+  readonly generator?: Omit<GeneratorOptions, 'seed'>;
+  /** Model and schedule. */
+  readonly model?: { readonly dModel?: number; readonly layers?: number; readonly heads?: number; readonly ff?: number; readonly epochs?: number; readonly minutes?: number; readonly batch?: number; readonly lr?: number };
+  /** Python with torch, onnx and numpy. Default: NLQ_PYTHON or /usr/bin/python3. */
+  readonly python?: string;
+  /** Show the trainer's own progress bar on the terminal (stderr). Default false. */
+  readonly echo?: boolean;
+  readonly progress: Progress;
+}
+
+export interface TrainReport {
+  readonly manifest: ModelManifest;
+  readonly directory: string;
+}
+
+export async function trainPredictor(options: TrainOptions): Promise<TrainReport> {
+  const started = performance.now();
+  const { engine, progress } = options;
+  const schema = engine.schema();
+  const seed = options.seed ?? 1;
+  progress.phase('reading the value memory');
+  const memory = await ValueMemory.read(engine);
+  progress.finish(`${memory.columns.length} attributes remembered`);
+
+  const count = options.examples ?? 24_000;
+  const heldOutCount = options.heldOut ?? 600;
+  progress.phase('generating synthetic questions', count + heldOutCount);
+  const train = generate(new QuestionGenerator(schema, memory, { ...options.generator, seed }), count, progress);
+  const heldOut = generate(new QuestionGenerator(schema, memory, { ...options.generator, seed: seed + 7919 }), heldOutCount, progress);
+  progress.finish(`${train.length} training and ${heldOut.length} held-out questions`);
+  if (train.length < 10) throw new ModelUnusableError(options.sourceId, `the schema of '${options.sourceId}' gave too few questions to train on (${train.length})`);
+
+  const vocabulary = Vocabulary.build(schema, train.map((e) => e.input));
+  const work = mkdtempSync(join(tmpdir(), `nlq-qg-${options.sourceId.replace(/[^A-Za-z0-9]/g, '_')}-`));
+  try {
+    const rows = (examples: readonly Example[]) => examples.map((e) => [vocabulary.encodeInput(e.input), vocabulary.encodeTarget(e.target)]);
+    writeFileSync(join(work, 'data.json'), JSON.stringify({ inputVocab: vocabulary.data.input, targetVocab: vocabulary.data.target, train: rows(train), dev: rows(heldOut.slice(0, 300)) }));
+    const m = options.model ?? {};
+    const args = [
+      trainerScript(),
+      '--data', work,
+      '--out', join(work, 'out'),
+      '--seed', String(seed),
+      ...flag('--d-model', m.dModel ?? 96),
+      ...flag('--layers', m.layers ?? 2),
+      ...flag('--heads', m.heads ?? 4),
+      ...flag('--ff', m.ff ?? 256),
+      ...flag('--epochs', m.epochs ?? 10),
+      ...flag('--minutes', m.minutes ?? 14),
+      ...flag('--batch', m.batch ?? 64),
+      ...flag('--lr', m.lr ?? 0.002),
+    ];
+    progress.phase('training (PyTorch)');
+    await runPython(options.python ?? process.env.NLQ_PYTHON ?? '/usr/bin/python3', args, options.echo ?? false);
+    const metrics = JSON.parse(readFileSync(join(work, 'out', 'metrics.json'), 'utf8')) as { parameters: number; trainSeconds: number; config: Record<string, number> };
+    progress.finish(`trained ${metrics.parameters} parameters in ${Math.round(metrics.trainSeconds)} s`);
+
+    // int8 when it keeps accuracy on held-out questions, else fp32.
+    progress.phase('choosing int8 or fp32', 2);
+    const probe = heldOut.slice(0, Math.min(200, heldOut.length));
+    const score = async (encoder: string, decoder: string) => {
+      const model = await Seq2SeqModel.load(join(work, 'out', encoder), join(work, 'out', decoder));
+      try {
+        return await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory), probe);
+      } finally {
+        await model.release();
+      }
+    };
+    const fp32 = await score('encoder.onnx', 'decoder.onnx');
+    progress.advance();
+    const int8 = await score('encoder.int8.onnx', 'decoder.int8.onnx');
+    progress.advance();
+    const useInt8 = int8.top1 >= fp32.top1 - 0.01;
+    progress.finish(`top-1 on ${probe.length}: fp32 ${fp32.top1}, int8 ${int8.top1}: serving ${useInt8 ? 'int8' : 'fp32'}`);
+    const files = useInt8 ? { encoder: 'encoder.int8.onnx', decoder: 'decoder.int8.onnx' } : { encoder: 'encoder.onnx', decoder: 'decoder.onnx' };
+
+    progress.phase('evaluating on held-out questions', heldOut.length);
+    const model = await Seq2SeqModel.load(join(work, 'out', files.encoder), join(work, 'out', files.decoder));
+    let heldOutMetrics;
+    try {
+      const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory), heldOut, { onExample: () => progress.advance() });
+      heldOutMetrics = { examples: figures.examples, top1: figures.top1, top3: figures.top3, top5: figures.top5, classes: figures.classes, attributes: figures.attributes, constraints: figures.constraints };
+    } finally {
+      await model.release();
+    }
+    progress.finish(`top-1 ${heldOutMetrics.top1}, top-3 ${heldOutMetrics.top3}, top-5 ${heldOutMetrics.top5}`);
+
+    mkdirSync(options.out, { recursive: true });
+    for (const file of [files.encoder, files.decoder]) copyFileSync(join(work, 'out', file), join(options.out, file));
+    for (const stale of ['encoder.onnx', 'decoder.onnx', 'encoder.int8.onnx', 'decoder.int8.onnx']) {
+      if (stale !== files.encoder && stale !== files.decoder) rmSync(join(options.out, stale), { force: true });
+    }
+    const manifest: ModelManifest = {
+      format: 1,
+      sourceId: options.sourceId,
+      schemaFingerprint: schemaFingerprint(schema),
+      vocabulary: vocabulary.data,
+      files,
+      training: {
+        trainExamples: train.length,
+        heldOutExamples: heldOut.length,
+        parameters: metrics.parameters,
+        trainSeconds: metrics.trainSeconds,
+        totalSeconds: Math.round((performance.now() - started) / 100) / 10,
+        seed,
+        config: { ...metrics.config, quantisation: useInt8 ? 'int8 (DynamicQuantizeMatMul)' : 'fp32' },
+        trainedAt: new Date().toISOString(),
+      },
+      heldOut: heldOutMetrics,
+    };
+    writeFileSync(join(options.out, MODEL_FILE), `${JSON.stringify(manifest)}\n`);
+    writeFileSync(join(options.out, 'MODEL_CARD.md'), modelCard(manifest, schema, { fp32: fp32.top1, int8: int8.top1, probe: probe.length }));
+    return { manifest, directory: options.out };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function generate(generator: QuestionGenerator, count: number, progress: Progress): Example[] {
+  const out: Example[] = [];
+  let tries = 0;
+  while (out.length < count && tries < count * 20) {
+    tries += 1;
+    const example = generator.next();
+    if (example) {
+      out.push(example);
+      if (out.length % 500 === 0) progress.advance(500);
+    }
+  }
+  progress.advance(out.length % 500);
+  return out;
+}
+
+function flag(name: string, value: number): string[] {
+  return [name, String(value)];
+}
+
+function trainerScript(): string {
+  for (const relative of ['../../../models/train/querygraph/train.py', '../../../../models/train/querygraph/train.py']) {
+    const path = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new ModelUnusableError('train', 'models/train/querygraph/train.py is missing from this installation');
+}
+
+function runPython(python: string, args: readonly string[], echo: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, args, {
+      stdio: ['ignore', 'ignore', echo ? 'inherit' : 'pipe'],
+      env: { ...process.env, OMP_WAIT_POLICY: 'PASSIVE', OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '2' },
+    });
+    let tail = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-2000);
+    });
+    child.on('error', (error) => reject(new ModelUnusableError('train', `cannot run ${python}: ${error.message} (install python3-torch python3-onnx python3-numpy libopenblas0-pthread; see README)`)));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new ModelUnusableError('train', `training failed (exit ${code}): ${tail.split(/[\r\n]/).filter(Boolean).slice(-3).join(' | ')}`))));
+  });
+}

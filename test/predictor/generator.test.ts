@@ -1,0 +1,107 @@
+/**
+ * The synthetic question generator over Northwind's schema graph and data: deterministic for a
+ * seed; every graph it makes translates and runs on the engine; its English names every class
+ * the graph touches (or a value of it) and every constraint value; its input has the value
+ * placeholders the serving path produces.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findClass } from '../../engines/schema-graph/lookup.js';
+import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
+import { QuestionGenerator, type Example } from '../../plugins/nl-query/predictor/generator.js';
+import { key } from '../../plugins/nl-query/predictor/normalize.js';
+import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import type { QueryValue } from '../../engines/query-graph/types.js';
+import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
+
+const COUNT = 400;
+let database: NorthwindDatabase;
+let engine: SqlQueryEngine;
+let memory: ValueMemory;
+let examples: Example[];
+
+beforeAll(async () => {
+  database = await northwindDatabase('sqlite');
+  engine = await SqlQueryEngine.open({ sourceId: 'northwind', provider: 'sqlite', client: database.client, url: database.url });
+  memory = await ValueMemory.read(engine);
+  examples = new QuestionGenerator(engine.schema(), memory, { seed: 11, typo: 0 }).generate(COUNT);
+}, 60_000);
+
+afterAll(async () => {
+  await engine.close();
+  await database.drop();
+});
+
+/** How a value may be written: the stored words, the number, or the year of a date or month. */
+function writtenForms(value: QueryValue): string[] {
+  switch (value.kind) {
+    case 'string': {
+      const month = /^(\d{4})-(\d{2})$/.exec(value.value);
+      return month ? [month[1] as string] : [key(value.value)];
+    }
+    case 'number':
+      return [String(value.value), value.value.toLocaleString('en-US')];
+    case 'date':
+      return [value.value.slice(0, 4)];
+    default:
+      return [String(value.value)];
+  }
+}
+
+describe('synthetic questions', () => {
+  it('are the same for the same seed and differ for another', () => {
+    const again = new QuestionGenerator(engine.schema(), memory, { seed: 11, typo: 0 }).generate(50);
+    expect(again.map((e) => e.question)).toEqual(examples.slice(0, 50).map((e) => e.question));
+    const other = new QuestionGenerator(engine.schema(), memory, { seed: 12, typo: 0 }).generate(50);
+    expect(other.map((e) => e.question)).not.toEqual(again.map((e) => e.question));
+  });
+
+  it('translate and run on the engine, every one', async () => {
+    expect(examples).toHaveLength(COUNT);
+    for (const example of examples) {
+      await expect(engine.run(example.graph, { limit: 5, timeoutMs: 10_000 }), example.question).resolves.toBeDefined();
+    }
+  }, 120_000);
+
+  it('mention every constraint value they encode', () => {
+    for (const example of examples) {
+      const question = key(example.question);
+      for (const constraint of example.graph.where) {
+        for (const value of constraint.values) {
+          if (value.kind === 'boolean') continue;
+          expect(
+            writtenForms(value).some((form) => question.includes(form)),
+            `${example.question}: ${JSON.stringify(value)}`,
+          ).toBe(true);
+        }
+      }
+      for (const h of example.graph.having) expect(question.includes(writtenForms(h.value)[0] as string), example.question).toBe(true);
+    }
+  });
+
+  it('name every class they touch, by its name or by a value of it', () => {
+    for (const example of examples) {
+      const question = key(example.question);
+      for (const classId of example.graph.classes) {
+        const name = findClass(engine.schema(), classId).name;
+        const byName = question.includes(key(name.singular)) || question.includes(key(name.plural));
+        const byValue = example.graph.where.some((c) => c.target.classId === classId && c.values.some((v) => writtenForms(v).some((f) => question.includes(f))));
+        expect(byName || byValue, `${example.question} should name ${classId}`).toBe(true);
+      }
+    }
+  });
+
+  it('replace every value by a placeholder the target uses', () => {
+    for (const example of examples) {
+      const placeholders = example.target.filter((t) => t.startsWith('@'));
+      for (const p of placeholders) expect(example.input, example.question).toContain(p);
+      expect(example.target.join(' ')).not.toMatch(/"/);
+    }
+  });
+
+  it('cover questions and commands, aggregates, groups, superlatives and dates', () => {
+    const targets = examples.map((e) => e.target.join(' ')).join('\n');
+    for (const part of ['show count ', 'show avg ', 'group ', 'order desc ', 'limit ', ' year ', ' between ', ' = @']) expect(targets).toContain(part);
+    const questions = examples.map((e) => e.question.toLowerCase());
+    for (const start of ['how many', 'which', 'what', 'list', 'show']) expect(questions.some((q) => q.startsWith(start)), start).toBe(true);
+  });
+});
