@@ -24,6 +24,13 @@ import {
   validatePageSize,
   validateQueryGraphText,
 } from './validate.js';
+import { tryLoadPredictor } from './predictor/load.js';
+
+/** The query-graph predictor of a structured source, when a model was trained for it (else the reason). */
+async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) {
+  const { loaded, status } = await tryLoadPredictor(sourceId, engine);
+  return { interpreter: loaded?.interpreter ?? null, status, release: async () => loaded?.release() };
+}
 
 export class Gateway {
   private readonly sources = new Map<string, Source>();
@@ -106,6 +113,12 @@ export class Gateway {
     return this.queryGraphEngine(sourceId).schema();
   }
 
+  /** The engine that runs query graphs on a source, once the sources have started (training uses it). */
+  async queryGraphEngineOf(sourceId: string): Promise<QueryGraphEngine> {
+    await this.start();
+    return this.queryGraphEngine(sourceId);
+  }
+
   private queryGraphEngine(sourceId: string): QueryGraphEngine {
     const source = this.sources.get(sourceId);
     if (!source) throw new SourceNotFoundError(sourceId);
@@ -173,6 +186,7 @@ export class Gateway {
           id: spec.id,
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
+          interpreter: predictorInterpreter,
         });
       case 'cypher':
         return new CypherSource({
