@@ -20,7 +20,9 @@ const USAGE = `usage: nlq <command> [options]
 commands:
   serve                       load missing datasets, then serve GraphQL (PORT, HOST env vars; default 127.0.0.1:4000)
   load [--force]              load the datasets of seeded sources (--source to pick some)
-  train --source <id>         train the question interpreter of a source
+  train --source <id> [--quick] [--out <dir>]
+                              train the query-graph predictor of a SQL or graph source (needs Debian's
+                              python3-torch; writes models/querygraph/<id>; --quick: a smoke run)
   train --nldb [--quick]      retrain the text-fact models (needs Debian's python3-torch; --quick: a smoke run)
   ask "<question>"            answer one question (--source to pick sources, --json for the full result)
   sources                     list sources and whether each is ready (--json)
@@ -44,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
       nldb: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
+      out: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -63,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
     case 'load':
       return loadCommand(config, { force: values.force, ...(values.source ? { only: values.source } : {}) });
     case 'train':
-      return trainCommand(config, values.source?.[0]);
+      return trainCommand(config, values.source?.[0], { quick: values.quick, ...(values.out ? { out: values.out } : {}) });
     case 'ask': {
       const question = rest.join(' ');
       if (!question) {

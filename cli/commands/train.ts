@@ -4,12 +4,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GatewayConfig } from '../../config/config.js';
+import { nlQuery } from '../../plugins/nl-query/index.js';
+import { defaultModelsRoot, modelDirectory } from '../../plugins/nl-query/predictor/model-files.js';
+import { trainPredictor } from '../../plugins/nl-query/predictor/training.js';
+import { terminalProgress } from '../progress.js';
+import { optionsFromConfig } from '../server.js';
+
+/** Options of `nlq train --source <id>`. */
+export interface TrainSourceOptions {
+  /** A tiny run that only checks the pipeline (few questions, a small model, about a minute). */
+  readonly quick?: boolean;
+  /** Where the model goes; default: the package's models/querygraph/<source>. */
+  readonly out?: string;
+}
 
 /**
- * `nlq train --source <id>`: will introspect the source, generate synthetic questions, train the
- * query-graph predictor and write its model card. Until the predictor exists it says so plainly.
+ * `nlq train --source <id>`: introspects the source, generates synthetic questions from its schema
+ * graph and data, trains the query-graph predictor with Debian's PyTorch, exports ONNX (int8 when it
+ * keeps accuracy), evaluates on held-out questions and writes model.json + MODEL_CARD.md
+ * (plugins/nl-query/predictor/training.ts). Progress goes to the terminal.
  */
-export async function trainCommand(config: GatewayConfig, sourceId: string | undefined): Promise<number> {
+export async function trainCommand(config: GatewayConfig, sourceId: string | undefined, options: TrainSourceOptions = {}): Promise<number> {
   if (!sourceId) {
     console.error('nlq train: --source <id> is required');
     return 2;
@@ -18,11 +33,25 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
     console.error(`nlq train: unknown source '${sourceId}' in ${config.file}`);
     return 2;
   }
-  console.error(
-    `nlq train: not available yet. The query-graph predictor (synthetic questions, transformer, ONNX export) ` +
-      `has not been built; until it is, ask() reports sources as unable to interpret questions.`,
-  );
-  return 2;
+  const all = optionsFromConfig(config);
+  const { gateway } = nlQuery({ ...all, sources: all.sources.filter((source) => source.id === sourceId) });
+  try {
+    const engine = await gateway.queryGraphEngineOf(sourceId);
+    const out = options.out ?? modelDirectory(defaultModelsRoot(), sourceId);
+    const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
+    const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...quick });
+    const h = report.manifest.heldOut;
+    console.error(
+      `nlq train: wrote ${report.directory} (${report.manifest.training.trainExamples} questions, ${report.manifest.training.parameters} parameters, ` +
+        `${Math.round(report.manifest.training.trainSeconds)} s training; held-out top-1 ${h?.top1 ?? 'n/a'}, top-3 ${h?.top3 ?? 'n/a'})`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`nlq train: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await gateway.stop();
+  }
 }
 
 /** Options of `nlq train --nldb`. */
