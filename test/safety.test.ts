@@ -7,10 +7,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config/config.js';
+import { CypherQueryEngine } from '../engines/cypher/cypher-engine.js';
+import { EmbeddedGraphStore } from '../engines/cypher/embedded-store.js';
 import { InvalidQueryGraphError, QueryFailedError, QueryTimeoutError } from '../errors.js';
 import { parseQueryGraph } from '../engines/query-graph/canonical.js';
-import { attr, queryGraph, rows, show, where } from '../engines/query-graph/build.js';
+import { attr, follow, queryGraph, rows, show, where } from '../engines/query-graph/build.js';
 import { createExecutor, type SqlExecutor } from '../engines/sql/execute/executor.js';
 import type { SqlProvider } from '../engines/sql/prisma-client.js';
 import { quoteIdentifier } from '../engines/sql/dialect.js';
@@ -218,7 +221,72 @@ describe('query graphs through GraphQL', () => {
     expect(data!.runQueryGraph.rows).toEqual([[11]]);
   });
 
-  it('parses what it returns', () => {
-    expect(() => parseQueryGraph('show count Customers.* ; where Customers.Country = "Germany"')).not.toThrow();
+  it('runs a relation chain on a graph source', async () => {
+    const { data, errors } = await server.run<{ runQueryGraph: { rows: unknown[][]; query: string; kind: string } }>(RUN, {
+      s: 'royals',
+      g: 'show Person#3.name ; where Person.name = "Victoria of house of Hanover" ; follow Person HUSBAND Person#2 ; follow Person#2 FATHER Person#3',
+    });
+    expect(errors).toBeUndefined();
+    expect(data!.runQueryGraph.rows).toEqual([['Ernest_I of_Saxe-Coburg- Saalfeld']]);
+    expect(data!.runQueryGraph.query).toMatch(/^MATCH/);
+  });
+
+  it('lists graph sources with their schema graph', async () => {
+    const { data } = await server.run<{ schemaGraph: { classes: { id: string }[]; relations: { id: string; from: string; to: string }[] } }>(
+      'query { schemaGraph(source: "northwind-graph") { classes { id } relations { id from to } } }',
+    );
+    expect(data!.schemaGraph.classes.map((c) => c.id)).toEqual(expect.arrayContaining(['Product', 'Order', 'CONTAINS']));
+    expect(data!.schemaGraph.relations).toEqual(expect.arrayContaining([{ id: 'PART_OF', from: 'Product', to: 'Category' }]));
+  });
+});
+
+describe('hostile values on the embedded graph store', () => {
+  let store: EmbeddedGraphStore;
+  let engine: CypherQueryEngine;
+  beforeAll(async () => {
+    const world = await loadConfig(inject('worldConfig'));
+    store = await EmbeddedGraphStore.open(world.sources.find((s) => s.id === 'royals')!.url);
+    engine = await CypherQueryEngine.open('royals', store);
+  });
+  afterAll(() => store?.close());
+
+  /** Every node's name and every relationship's ends: any write changes it. */
+  async function graphChecksum(): Promise<string> {
+    const hash = createHash('sha256');
+    hash.update(JSON.stringify(await store.run('MATCH (p:Person) RETURN p.id AS id, p.name AS name ORDER BY id')));
+    for (const type of (await store.catalog()).relationshipTypes) {
+      hash.update(JSON.stringify(await store.run(`MATCH (a)-[:${type}]->(b) RETURN a.id AS x, b.id AS y ORDER BY x, y`)));
+    }
+    return hash.digest('hex');
+  }
+
+  it('reach the store as parameters in every value position and change nothing', async () => {
+    const before = await graphChecksum();
+    const cypherHostile = ["'}) DETACH DELETE n //", '"}) MATCH (n) DETACH DELETE n RETURN 1 //', '$p1', '`Person` OR 1=1', ...HOSTILE_VALUES];
+    for (const value of cypherHostile) {
+      for (const graph of [
+        queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'name'), '=', value)] }),
+        queryGraph({ select: [show(rows('Person'), 'count')], where: [where(attr('Person', 'title'), 'contains', value)] }),
+        queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'house'), 'in', value, 'Windsor')] }),
+        queryGraph({ select: [show(attr('Person', 'name', 2))], where: [where(attr('Person', 'name'), 'starts_with', value)], follows: [follow(['Person', 1], 'FATHER', ['Person', 2])] }),
+      ]) {
+        const run = await engine.run(graph, { limit: 5, timeoutMs: 20_000 });
+        if (value.length > 3) expect(run.query).not.toContain(value.slice(0, 40));
+      }
+    }
+    expect(await graphChecksum()).toBe(before);
+  });
+
+  it('cannot be written through: the store is opened read-only', async () => {
+    const before = await graphChecksum();
+    for (const write of ["CREATE (:Person {id: 'X1', name: 'Intruder'})", 'MATCH (p:Person) DETACH DELETE p', "MATCH (p:Person) SET p.name = 'x'", 'CREATE NODE TABLE Probe(id INT64, PRIMARY KEY(id))']) {
+      await expect(store.run(write)).rejects.toThrow(/read-only/i);
+    }
+    expect(await graphChecksum()).toBe(before);
+  });
+
+  it('refuses relation and label names that are not in its schema graph', async () => {
+    const graph = parseQueryGraph('show Person#2.name ; follow Person `FATHER]->(x) DETACH DELETE x //` Person#2');
+    await expect(engine.run(graph, { limit: 5, timeoutMs: 5000 })).rejects.toBeInstanceOf(InvalidQueryGraphError);
   });
 });
