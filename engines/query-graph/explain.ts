@@ -5,21 +5,50 @@
  */
 import { findAttribute, findClass } from '../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
-import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from './types.js';
+import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from './types.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export function explainQueryGraph(graph: QueryGraph, schema: SchemaGraph): string {
   const main = graph.classes[0] ?? '';
   const words = new Words(schema, main);
-  const parts: string[] = [words.shown(graph.select)];
-  if (graph.where.length > 0) parts[0] += ` ${words.conditions(graph.where)}`;
+  const parts: string[] = [graph.follows.length > 0 ? explainChain(graph, schema, words) : words.shown(graph.select)];
+  if (graph.where.length > 0 && graph.follows.length === 0) parts[0] += ` ${words.conditions(graph.where)}`;
   if (graph.groupBy.length > 0) parts.push(`for each ${list(graph.groupBy.map((ref) => words.attribute(ref)))}`);
   if (graph.having.length > 0) parts.push(`only where ${list(graph.having.map((h) => words.aggregateCondition(h)))}`);
   for (const term of graph.orderBy) parts.push(words.ordering(term.measure, term.direction));
   if (graph.limit !== null) parts.push(graph.orderBy.length > 0 ? (graph.limit === 1 ? 'only the first' : `top ${graph.limit}`) : `at most ${graph.limit}`);
   if (graph.distinct) parts.push('without repeats');
   return parts.join(', ');
+}
+
+/**
+ * Graphs with relation chains are explained instance by instance, from the anchors outwards:
+ * "the name of the father of the husband of the person whose name is Victoria of house of Hanover".
+ */
+function explainChain(graph: QueryGraph, schema: SchemaGraph, words: Words): string {
+  const key = (node: ClassInstance) => `${node.classId}#${node.instance}`;
+  const describe = (node: ClassInstance, seen: Set<string>): string => {
+    const here = new Set(seen).add(key(node));
+    const own = graph.where.filter((c) => c.target.classId === node.classId && (c.target.instance ?? 1) === node.instance);
+    const noun = findClass(schema, node.classId).name.singular;
+    const phrases: string[] = [];
+    for (const step of graph.follows) {
+      const relation = schema.relations.find((r) => r.id === step.relation)?.name.singular ?? step.relation;
+      if (key(step.to) === key(node) && !here.has(key(step.from))) phrases.push(`the ${relation} of ${describe(step.from, here)}`);
+      else if (key(step.from) === key(node) && !here.has(key(step.to))) phrases.push(`the ${noun} whose ${relation} is ${describe(step.to, here)}`);
+    }
+    if (own.length > 0) phrases.push(`the ${noun} ${words.conditions(own)}`);
+    return phrases.length > 0 ? phrases.join(' who is also ') : `any ${noun}`;
+  };
+  return list(
+    graph.select.map((measure) => {
+      const node = { classId: measure.target.classId, instance: measure.target.instance ?? 1 };
+      const who = describe(node, new Set());
+      if (measure.target.attributeId === '*') return `the number of ${findClass(schema, node.classId).name.plural} that are ${who}`;
+      return `${words.aggregateHead(measure)} of ${who}`;
+    }),
+  );
 }
 
 class Words {
@@ -58,22 +87,30 @@ class Words {
     const { target, aggregate } = measure;
     const owner = this.classPlural(target.classId);
     if (target.attributeId === '*') return `the number of ${owner}`;
+    if (aggregate === 'count') return `the number of ${owner} with a known ${this.attributeName(target)}`;
+    return `${this.aggregateHead(measure)} of ${owner}`;
+  }
+
+  /** What a measure is, without whose: "the average unit price", "the number of different cities". */
+  aggregateHead(measure: Measure): string {
+    const { target, aggregate } = measure;
+    if (target.attributeId === '*') return 'the number';
     const name = this.attributeName(target);
     switch (aggregate) {
       case 'count':
-        return `the number of ${owner} with a known ${name}`;
+        return `the number of known ${this.attributePlural(target)}`;
       case 'count_distinct':
-        return `the number of different ${this.attributePlural(target)} of ${owner}`;
+        return `the number of different ${this.attributePlural(target)}`;
       case 'sum':
-        return `the total ${name} of ${owner}`;
+        return `the total ${name}`;
       case 'avg':
-        return `the average ${name} of ${owner}`;
+        return `the average ${name}`;
       case 'min':
-        return `the ${this.isTemporal(target) ? 'earliest' : 'lowest'} ${name} of ${owner}`;
+        return `the ${this.isTemporal(target) ? 'earliest' : 'lowest'} ${name}`;
       case 'max':
-        return `the ${this.isTemporal(target) ? 'latest' : 'highest'} ${name} of ${owner}`;
+        return `the ${this.isTemporal(target) ? 'latest' : 'highest'} ${name}`;
       default:
-        return `the ${name} of ${owner}`;
+        return `the ${name}`;
     }
   }
 

@@ -14,7 +14,7 @@ import { EmbeddedGraphStore } from '../../engines/cypher/embedded-store.js';
 import { silentProgress } from '../../engines/progress.js';
 import { attr, follow, queryGraph, rows, show, where } from '../../engines/query-graph/build.js';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
-import type { QueryGraph } from '../../engines/query-graph/types.js';
+import type { Constraint, Follow, QueryGraph } from '../../engines/query-graph/types.js';
 import { openSqlClient, type SqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { loadSeeds } from '../../world/seeds.js';
@@ -140,8 +140,8 @@ interface Vocabulary {
 /** Person#1 is the answer; each branch starts at its own anchor instance and walks to Person#1. */
 function toQueryGraph(c: ChainCase, v: Vocabulary): QueryGraph {
   let next = 2;
-  const whereItems = [];
-  const follows = [];
+  const whereItems: Constraint[] = [];
+  const follows: Follow[] = [];
   for (const branch of c.branches) {
     let current = next++;
     whereItems.push(where(attr(v.person, 'name', current), '=', branch.anchor));
@@ -203,5 +203,19 @@ describe.each(['embedded graph store', 'SQLite'])('relation chains on %s', (name
     const { engine, vocabulary } = engines.get(name)!;
     const run = await engine.run(toQueryGraph(c, vocabulary), { limit: 1000, timeoutMs: 20_000 });
     expect(answerRows(run.result.rows, c.count ?? false)).toEqual(expected(c));
+  });
+});
+
+describe('chain explanations', () => {
+  it('read from the anchor outwards', async () => {
+    const { engine, vocabulary } = engines.get('embedded graph store')!;
+    const run = await engine.run(toQueryGraph(CASES.find((c) => c.name === "the father of Victoria's husband")!, vocabulary), { limit: 10, timeoutMs: 20_000 });
+    expect(run.explanation).toBe('the name of the father of the husband of the person whose name is Victoria of house of Hanover, without repeats');
+  });
+
+  it('say an inverse step as "whose … is"', async () => {
+    const { engine, vocabulary } = engines.get('SQLite')!;
+    const run = await engine.run(toQueryGraph(CASES.find((c) => c.name === 'people whose father is Albert (inverse)')!, vocabulary), { limit: 10, timeoutMs: 20_000 });
+    expect(run.explanation).toBe('the name of the person whose father is the person whose name is Albert Augustus Charles, without repeats');
   });
 });
