@@ -32,7 +32,12 @@ export type SqlConnection =
 export type InterpreterFactory = (
   sourceId: string,
   engine: QueryGraphEngine,
-) => Promise<{ readonly interpreter: QuestionInterpreter | null; readonly status: string; release(): Promise<void> }>;
+) => Promise<{
+  readonly interpreter: QuestionInterpreter | null;
+  /** Added to the source's status (why there is no interpreter, or which one); null adds nothing. */
+  readonly status: string | null;
+  release(): Promise<void>;
+}>;
 
 export interface SqlSourceOptions {
   readonly id: string;
@@ -81,7 +86,7 @@ export class SqlSource implements Source {
         ...('url' in this.connection ? { url: this.connection.url } : {}),
       });
       this.interpreterState = this.interpreterFactory ? await this.interpreterFactory(this.id, this.engine) : null;
-      const interpreting = this.interpreterState ? `; ${this.interpreterState.status}` : '';
+      const interpreting = this.interpreterState?.status ? `; ${this.interpreterState.status}` : '';
       this.readiness.up(`connected (${this.provider}, ${tables} tables)${interpreting}`);
     } catch (error) {
       this.readiness.down(`cannot connect: ${messageOf(error)}`);
