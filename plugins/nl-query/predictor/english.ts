@@ -60,6 +60,14 @@ export class EnglishWriter {
     if (order.superlative) {
       const noun = order.count === 1 ? this.singular(main) : this.plural(main);
       const subject = `${order.count && order.count > 1 ? `${order.count} ` : ''}${before}${noun}`;
+      if (onlyLabel && order.adjective && this.random.chance(0.6)) {
+        const adj = order.adjective;
+        const forms =
+          order.count === 1
+            ? [`the ${adj} ${before}${noun}`, `which ${before}${noun} is the ${adj}`, `what is the ${adj} ${before}${noun}`, `what's our ${adj} ${before}${noun}`, `${adj} ${before}${noun}`]
+            : [`the ${order.count} ${adj} ${before}${noun}`, `top ${order.count} ${adj} ${before}${noun}`, `list the ${order.count} ${adj} ${before}${noun}`, `which are the ${order.count} ${adj} ${before}${noun}`];
+        return `${this.pick(forms)}${condText}`;
+      }
       if (onlyLabel) {
         const forms = order.count === 1
           ? [`which ${subject} has ${order.superlative}`, `the ${subject} with ${order.superlative}`, `what is the ${subject} with ${order.superlative}`]
@@ -219,14 +227,24 @@ export class EnglishWriter {
   // -----------------------------------------------------------------------------------------
   // order
 
-  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; sorted: string | null; count: number | null; key: string } {
-    if (!term) return { superlative: null, sorted: null, count: null, key: '' };
+  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; adjective: string | null; sorted: string | null; count: number | null; key: string } {
+    if (!term) return { superlative: null, adjective: null, sorted: null, count: null, key: '' };
     const name = this.attributeName(term.measure.target, main);
     const desc = term.direction === 'desc';
     if (limit !== null) {
       const temporal = this.isTemporal(term.measure.target);
+      const attribute = term.measure.target.attributeId === '*' ? null : findAttribute(this.schema, term.measure.target.classId, term.measure.target.attributeId);
+      // One-word superlatives of money and time: "the cheapest product", "the 3 oldest orders".
+      const adjective =
+        term.measure.aggregate !== null || term.measure.target.classId !== main || !attribute
+          ? null
+          : MONEY.test(attribute.name.singular)
+            ? desc ? this.pick(['most expensive', 'priciest', 'costliest']) : this.pick(['cheapest', 'least expensive'])
+            : temporal
+              ? desc ? this.pick(['newest', 'latest', 'most recent']) : this.pick(['oldest', 'earliest'])
+              : null;
       const word = temporal ? (desc ? this.pick(['the latest', 'the most recent']) : this.pick(['the earliest', 'the oldest'])) : desc ? this.pick(['the highest', 'the largest', 'the most', 'the biggest']) : this.pick(['the lowest', 'the smallest', 'the least']);
-      return { superlative: `${word} ${name}`, sorted: null, count: limit, key: name };
+      return { superlative: `${word} ${name}`, adjective, sorted: null, count: limit, key: name };
     }
     const text = this.attributeType(term.measure.target) === 'text';
     const sorted = this.pick([
@@ -235,7 +253,7 @@ export class EnglishWriter {
       `by ${name}${desc ? (text ? ' from z to a' : ', highest first') : text ? ' alphabetically' : ', lowest first'}`,
       `sorted by ${name} ${desc ? 'from highest to lowest' : 'from lowest to highest'}`,
     ]);
-    return { superlative: null, sorted, count: null, key: name };
+    return { superlative: null, adjective: null, sorted, count: null, key: name };
   }
 
   // -----------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  */
 import { queryGraph } from '../../../engines/query-graph/build.js';
 import { Random, randomQueryGraph, type RandomWalkOptions } from '../../../engines/query-graph/random-walk.js';
-import type { Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
+import type { Constraint, Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { EnglishWriter } from './english.js';
 import { inputTokens } from './input.js';
@@ -133,7 +133,10 @@ export class QuestionGenerator {
     let { select, groupBy, orderBy } = graph;
     const maxShown = this.options.maxShown ?? 3;
     if (select.length > maxShown && select.every((m) => m.aggregate === null)) select = select.slice(0, maxShown);
-    const where = graph.where.slice(0, this.options.maxConditions ?? 3);
+    // One value "in" a list reads exactly like "=": keep one way to write it.
+    const where = graph.where.slice(0, this.options.maxConditions ?? 3).map((c) =>
+      c.values.length === 1 && (c.operator === 'in' || c.operator === 'not_in') ? { ...c, operator: c.operator === 'in' ? ('=' as const) : ('!=' as const) } : c,
+    );
     const plain = select.every((m) => m.aggregate === null) && graph.groupBy.length === 0;
     const main = select[0]?.target.classId ?? graph.classes[0] ?? '';
     const label = labelAttribute(this.schema, main);
@@ -164,7 +167,7 @@ export class QuestionGenerator {
       used.add(index);
       return { kind: 'placeholder', name: String(index + 1) };
     };
-    const where = [];
+    const where: Constraint[] = [];
     for (const c of graph.where) {
       const values: QueryValue[] = [];
       for (const v of c.values) {
@@ -186,6 +189,10 @@ export class QuestionGenerator {
       if (!p || p.kind !== 'placeholder') return null;
       limitPlaceholder = Number(p.name);
     }
+    // Conditions in the order the question mentions their values (then those without values), so
+    // the target order follows the sentence rather than the walk.
+    const first = (c: Constraint) => Math.min(...c.values.map((v) => (v.kind === 'placeholder' ? Number(v.name) : 99)), 99);
+    where.sort((a, b) => first(a) - first(b));
     const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }
@@ -205,6 +212,8 @@ function matches(mention: Mention, value: QueryValue, classId: string | null, at
     case 'string': {
       if (/^\d{4}-\d{2}$/.test(value.value) && operator === 'month') return mention.kind === 'month' && mention.date === value.value;
       if (mention.kind !== 'text' && mention.kind !== 'number') return false;
+      // The mention must list the attribute: serving only lets a text mention fill attributes it matched.
+      if (mention.kind === 'text' && !mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId)) return false;
       if (operator === 'contains' || operator === 'starts_with') return key(mention.text) === key(value.value);
       return mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId && c.value === value.value) || key(mention.text) === key(value.value);
     }

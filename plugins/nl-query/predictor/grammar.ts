@@ -7,13 +7,27 @@
  */
 import { operatorsFor } from '../../../engines/query-graph/random-walk.js';
 import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
-import type { MentionKind } from './mentions.js';
+import type { Mention, MentionKind } from './mentions.js';
 import { AGGREGATES, attributeToken, classToken, DIRECTIONS, EOS, ITEMS, literalToken, MAX_LITERAL, placeholderToken } from './target.js';
 
 const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
 const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
 const USABLE: readonly AttributeType[] = [...NUMERIC, ...TEMPORAL, 'text', 'boolean'];
 const COMPARISONS = ['=', '!=', '<', '<=', '>', '>='];
+
+/** What the grammar needs to know of a mention: its kind and the attributes holding its value. */
+export interface MentionSlot {
+  readonly kind: MentionKind;
+  /** Attribute tokens of the stored values it matched (text mentions). */
+  readonly attributes: readonly string[];
+}
+
+export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
+  return mentions.map((m) => ({ kind: m.kind, attributes: m.candidates.map((c) => attributeToken(c)) }));
+}
+
+/** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
+const MAX_ITEMS: Readonly<Record<string, number>> = { show: 6, where: 5, group: 2, having: 2, order: 2, class: 2 };
 
 interface AttributeInfo {
   readonly token: string;
@@ -28,8 +42,8 @@ export class TargetGrammar {
 
   constructor(
     schema: SchemaGraph,
-    /** The kinds of the question's mentions, in placeholder order. */
-    private readonly mentions: readonly MentionKind[],
+    /** The question's mentions, in placeholder order. */
+    private readonly mentions: readonly MentionSlot[],
   ) {
     const infos: AttributeInfo[] = [];
     for (const c of schema.classes) {
@@ -69,6 +83,7 @@ export class TargetGrammar {
     const out: string[] = [EOS];
     ITEMS.forEach((item, index) => {
       if (index < from) return;
+      if (keywords.filter((k) => k === item).length >= (MAX_ITEMS[item] ?? 1)) return;
       if ((item === 'limit' || item === 'distinct') && keywords.includes(item)) return;
       if (item === 'limit' && !keywords.includes('order')) return;
       out.push(item);
@@ -144,7 +159,7 @@ export class TargetGrammar {
     if (body.length === 1) return { options: operatorsFor(type), complete: false };
     const operator = body[1] as string;
     const values = body.slice(2);
-    const fitting = this.valueTokens(type, operator, values);
+    const fitting = this.valueTokens(type, operator, values, info.token);
     switch (operator) {
       case 'is_null':
       case 'not_null':
@@ -159,8 +174,12 @@ export class TargetGrammar {
     }
   }
 
-  /** Values for a condition: placeholders of fitting mentions (each used once), or true/false. */
-  private valueTokens(type: AttributeType, operator: string, used: readonly string[]): string[] {
+  /**
+   * Values for a condition: placeholders of fitting mentions (each used once), or true/false. A
+   * text mention only goes to an attribute whose stored values it matched: the value memory knows
+   * where "Germany" lives, so the model only chooses among those attributes.
+   */
+  private valueTokens(type: AttributeType, operator: string, used: readonly string[], attribute: string): string[] {
     if (type === 'boolean') return ['true', 'false'];
     let kinds: MentionKind[];
     if (operator === 'year') kinds = ['year', 'number'];
@@ -168,13 +187,15 @@ export class TargetGrammar {
     else if (TEMPORAL.includes(type)) kinds = ['date', 'month', 'year'];
     else if (NUMERIC.includes(type)) kinds = ['number', 'year'];
     else kinds = ['text', 'number', 'year'];
-    return this.placeholders(kinds).filter((t) => !used.includes(t));
+    return this.placeholders(kinds, type === 'text' ? attribute : null).filter((t) => !used.includes(t));
   }
 
-  private placeholders(kinds: readonly MentionKind[]): string[] {
+  private placeholders(kinds: readonly MentionKind[], textAttribute: string | null = null): string[] {
     const out: string[] = [];
-    this.mentions.forEach((kind, index) => {
-      if (kinds.includes(kind) || (kinds.includes('number') && kind === 'year')) out.push(placeholderToken(index + 1));
+    this.mentions.forEach((mention, index) => {
+      if (!(kinds.includes(mention.kind) || (kinds.includes('number') && mention.kind === 'year'))) return;
+      if (textAttribute !== null && mention.kind === 'text' && !mention.attributes.includes(textAttribute)) return;
+      out.push(placeholderToken(index + 1));
     });
     return out;
   }

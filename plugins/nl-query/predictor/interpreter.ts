@@ -14,7 +14,7 @@ import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
 import { beamSearch } from './beam.js';
 import { bindValues } from './bind.js';
-import { TargetGrammar } from './grammar.js';
+import { mentionSlots, TargetGrammar } from './grammar.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
 import type { Seq2SeqModel } from './onnx-model.js';
@@ -55,7 +55,7 @@ export class QueryGraphPredictor {
     const mentions = findMentions(question, this.memory);
     const ids = this.vocabulary.encodeInput(inputTokens(question, mentions));
     const encoded = await this.model.encode(ids);
-    const grammar = new TargetGrammar(schema, mentions.map((m) => m.kind));
+    const grammar = new TargetGrammar(schema, mentionSlots(mentions));
     const decoded = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];

@@ -9,7 +9,7 @@ import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { ModelUnusableError } from '../../../errors.js';
 import { schemaFingerprint } from './fingerprint.js';
 import { PredictorInterpreter, QueryGraphPredictor, type PredictorOptions } from './interpreter.js';
-import { defaultModelsRoot, modelDirectory, readManifest } from './model-files.js';
+import { defaultModelsRoot, MODEL_FILE, modelDirectory, readManifest } from './model-files.js';
 import { Seq2SeqModel } from './onnx-model.js';
 import { ValueMemory } from './value-memory.js';
 import { Vocabulary } from './vocabulary.js';
@@ -51,12 +51,24 @@ export async function loadPredictor(sourceId: string, engine: QueryGraphEngine, 
   return { predictor, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
 }
 
-/** loadPredictor that reports instead of throwing: the predictor, or why there is none. */
-export async function tryLoadPredictor(sourceId: string, engine: QueryGraphEngine, options: LoadPredictorOptions = {}): Promise<{ loaded: LoadedPredictor | null; status: string }> {
+/**
+ * loadPredictor that reports instead of throwing: the predictor, or why there is none. `status` is
+ * null when simply no model was trained (the usual case for a new source; `ask` then reports the
+ * source as unable to interpret questions), and says what is wrong when a model is there but
+ * cannot serve (schema changed, files missing).
+ */
+export async function tryLoadPredictor(
+  sourceId: string,
+  engine: QueryGraphEngine,
+  options: LoadPredictorOptions = {},
+): Promise<{ loaded: LoadedPredictor | null; status: string | null }> {
+  const directory = options.directory ?? modelDirectory(options.modelsRoot ?? defaultModelsRoot(), sourceId);
+  if (!existsSync(join(directory, MODEL_FILE))) return { loaded: null, status: null };
   try {
-    const loaded = await loadPredictor(sourceId, engine, options);
-    return { loaded, status: 'query-graph predictor loaded' };
+    const loaded = await loadPredictor(sourceId, engine, { ...options, directory });
+    return { loaded, status: 'questions: query-graph predictor' };
   } catch (error) {
-    return { loaded: null, status: error instanceof ModelUnusableError ? error.message : `query-graph predictor not loaded: ${error instanceof Error ? error.message : String(error)}` };
+    const why = error instanceof ModelUnusableError ? error.message : `query-graph predictor not loaded: ${error instanceof Error ? error.message : String(error)}`;
+    return { loaded: null, status: `questions: ${why}` };
   }
 }

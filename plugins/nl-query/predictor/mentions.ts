@@ -31,7 +31,7 @@ export interface MentionOptions {
   readonly maxMentions?: number;
   /** Longest value looked up, in words. Default 6. */
   readonly maxWords?: number;
-  /** Most candidate attributes per mention. Default 4. */
+  /** Most candidate attributes per mention. Default 6. */
   readonly maxCandidates?: number;
 }
 
@@ -47,7 +47,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
     if (!taken(mention.start, mention.end)) found.push(mention);
   };
   const lower = question.toLowerCase();
-  const maxCandidates = options.maxCandidates ?? 4;
+  const maxCandidates = options.maxCandidates ?? 6;
 
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
   for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates)) add(mention);

@@ -28,7 +28,7 @@ export interface TrainOptions {
   readonly engine: QueryGraphEngine;
   /** The model folder to write (models/querygraph/<source>). */
   readonly out: string;
-  /** Synthetic training examples. Default 24000. */
+  /** Synthetic training examples. Default 30000. */
   readonly examples?: number;
   /** Held-out examples (another seed) for the metrics. Default 600. */
   readonly heldOut?: number;
@@ -59,7 +59,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
   const memory = await ValueMemory.read(engine);
   progress.finish(`${memory.columns.length} attributes remembered`);
 
-  const count = options.examples ?? 24_000;
+  const count = options.examples ?? 30_000;
   const heldOutCount = options.heldOut ?? 600;
   progress.phase('generating synthetic questions', count + heldOutCount);
   const train = generate(new QuestionGenerator(schema, memory, { ...options.generator, seed }), count, progress);
@@ -81,10 +81,10 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       ...flag('--d-model', m.dModel ?? 96),
       ...flag('--layers', m.layers ?? 2),
       ...flag('--heads', m.heads ?? 4),
-      ...flag('--ff', m.ff ?? 256),
-      ...flag('--epochs', m.epochs ?? 10),
-      ...flag('--minutes', m.minutes ?? 14),
-      ...flag('--batch', m.batch ?? 64),
+      ...flag('--ff', m.ff ?? 384),
+      ...flag('--epochs', m.epochs ?? 12),
+      ...flag('--minutes', m.minutes ?? 16),
+      ...flag('--batch', m.batch ?? 96),
       ...flag('--lr', m.lr ?? 0.002),
     ];
     progress.phase('training (PyTorch)');
