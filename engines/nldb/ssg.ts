@@ -9,6 +9,11 @@ import type { NldbModels } from './models.js';
 import { bagIds } from './text.js';
 import type { VectorIndex } from './vector-index.js';
 
+/** What the generator needs of the models (a narrow view, so tests can stand in for them). */
+export type SsgEncoders = Pick<NldbModels, 'vocab' | 'dimensions' | 'encodeStates' | 'encodeStop'> & {
+  readonly config: { readonly ssg: { readonly tau: number } };
+};
+
 export interface SsgOptions {
   /** Score an action must exceed; default: the threshold chosen at training time. */
   readonly tau?: number;
@@ -18,6 +23,12 @@ export interface SsgOptions {
   readonly maxSetSize?: number;
   /** Facts considered when extending a non-empty set. */
   readonly expandK?: number;
+  /**
+   * When no fact scores above tau for the empty set, the facts within this margin of the best
+   * one start support sets anyway (at most `expandK`): scores drift on wording unlike the
+   * training data, and the extractor still drops sets that do not help. Infinity disables it.
+   */
+  readonly fallbackMargin?: number;
 }
 
 /** A support set: fact ids in the order they were added, and the weakest step's score. */
@@ -36,10 +47,11 @@ export class SupportSetGenerator {
   private readonly maxSets: number;
   private readonly maxSize: number;
   private readonly expandK: number;
+  private readonly fallbackMargin: number;
   private stopVector: Float32Array | null = null;
 
   constructor(
-    private readonly models: NldbModels,
+    private readonly models: SsgEncoders,
     private readonly index: VectorIndex,
     /** The text of a fact by id (support sets are re-encoded with their facts). */
     private readonly textOf: (id: string) => string | undefined,
@@ -49,6 +61,7 @@ export class SupportSetGenerator {
     this.maxSets = options.maxSupportSets ?? 64;
     this.maxSize = options.maxSetSize ?? 3;
     this.expandK = options.expandK ?? 8;
+    this.fallbackMargin = options.fallbackMargin ?? 1.5;
   }
 
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
@@ -70,7 +83,12 @@ export class SupportSetGenerator {
       open.forEach((set, s) => {
         const state = states.subarray(s * dims, (s + 1) * dims);
         const stopScore = dot(state, stop);
-        const candidates = (hits[s] ?? []).filter((h) => h.score > this.tau && !set.ids.includes(h.id)).slice(0, k);
+        const all = (hits[s] ?? []).filter((h) => !set.ids.includes(h.id));
+        let candidates = all.filter((h) => h.score > this.tau).slice(0, k);
+        if (set.ids.length === 0 && candidates.length === 0 && all[0] && Number.isFinite(this.fallbackMargin)) {
+          const best = all[0].score;
+          candidates = all.filter((h) => h.score >= best - this.fallbackMargin).slice(0, this.expandK);
+        }
         const full = set.ids.length >= this.maxSize;
         if (set.ids.length > 0 && (full || stopScore > this.tau || candidates.length === 0)) {
           const key = [...set.ids].sort().join(',');
@@ -78,7 +96,7 @@ export class SupportSetGenerator {
         }
         if (full) return;
         // Extend only with facts the model prefers to stopping (the empty set cannot stop).
-        const floor = set.ids.length > 0 ? Math.max(this.tau, stopScore) : this.tau;
+        const floor = set.ids.length > 0 ? Math.max(this.tau, stopScore) : -Infinity;
         for (const hit of candidates) {
           if (hit.score <= floor) continue;
           const ids = [...set.ids, hit.id];

@@ -57,6 +57,9 @@ def spj_examples(worlds, rng):
                 out.append(label(q, texts, op, d))
             for s, d in rng.sample(neg, min(1, len(neg))):
                 out.append(label(q, [facts[i] for i in s], op, d))
+            hard = hard_negatives(q, facts)
+            for i in rng.sample(hard, min(2, len(hard))):  # same names or places, another relation
+                out.append((q["question"], [facts[i]], op, 0, -1, None, None))
             if rng.random() < 0.5:  # a support set of unrelated facts
                 k = rng.choice([1, 1, 2])
                 texts = rng.sample(facts, k)
@@ -65,6 +68,15 @@ def spj_examples(worlds, rng):
                     out.append((q["question"], texts, op, 0, -1, None, None))
     rng.shuffle(out)
     return out
+
+
+def hard_negatives(q, facts):
+    """Facts that share a capitalised word with the question but are in none of its support sets."""
+    words = {t for t, _, _ in tokenize(q["question"])[1:] if t[0].isupper()}
+    if not words:
+        return []
+    used = {i for s, _ in q["sets"] for i in s}
+    return [i for i, f in enumerate(facts) if i not in used and words & {t for t, _, _ in tokenize(f)}]
 
 
 def label(q, texts, op, d):

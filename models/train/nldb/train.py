@@ -235,11 +235,14 @@ def spj_eval(model, rows):
     return {"op_acc": ok_op / max(n, 1), "useful_acc": ok_use / max(n, 1), "bool_acc": ok_bool / max(nb, 1), "span_acc": ok_span / max(ns, 1)}
 
 
-def train_spj(train_ex, dev_ex, vocab, minutes, seed):
+def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None):
     torch.manual_seed(seed)
     rows, dev = spj_tensor(train_ex, vocab), spj_tensor(dev_ex, vocab)
     log(f"SPJ: {len(rows)} training examples, {len(dev)} held out")
     model = SPJ(spj_vocab_size(vocab))
+    if resume and os.path.exists(resume):
+        model.load_state_dict(torch.load(resume))
+        log(f"SPJ: continuing from {resume}")
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.01)
     rng = random.Random(seed)
     start, step, seen, epoch = time.time(), 0, 0, 0
@@ -397,6 +400,9 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="a tiny run to check the pipeline")
     ap.add_argument("--only", choices=["ssg", "spj"], default=None)
+    ap.add_argument("--checkpoint", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "nlq-nldb-spj.pt"),
+                    help="where the SPJ weights are kept between runs (not shipped)")
+    ap.add_argument("--resume", action="store_true", help="continue training the SPJ from --checkpoint")
     a = ap.parse_args()
     if a.quick:
         a.worlds, a.spj_minutes, a.ssg_minutes = 40, 0.3, 0.2
@@ -436,8 +442,11 @@ def main():
     if a.only in (None, "spj"):
         t2 = time.time()
         rng = random.Random(a.seed)
-        spj, m = train_spj(D.spj_examples(train_w, rng), D.spj_examples(dev_w, random.Random(1)), vocab, a.spj_minutes, a.seed)
-        metrics["spj"] = {**m, "seconds": round(time.time() - t2)}
+        spj, m = train_spj(D.spj_examples(train_w, rng), D.spj_examples(dev_w, random.Random(1)), vocab, a.spj_minutes, a.seed,
+                           a.checkpoint if a.resume else None)
+        torch.save(spj.state_dict(), a.checkpoint)
+        prior = metrics.get("spj", {}).get("seconds", 0) if a.resume else 0
+        metrics["spj"] = {**m, "seconds": round(time.time() - t2) + prior}
         ids, segs, feats, _ = next(batches(spj_tensor(D.spj_examples(dev_w[:1], random.Random(2))[:4], vocab), 4, random.Random(0)))
         export(spj, (ids, segs, feats), os.path.join(a.out, "spj.onnx"), ["ids", "segments", "features"], ["classes", "spans"],
                {"ids": {0: "batch", 1: "len"}, "segments": {0: "batch", 1: "len"}, "features": {0: "batch", 1: "len"},

@@ -389,7 +389,31 @@ def special_forms(rng, w, name, attrs):
     return None
 
 
+def pair_forms(rng, w, name, attrs):
+    """Natural sentences for attribute pairs that usually travel together."""
+    e = w.entities[name]
+    key = frozenset(attrs)
+    if key == {"birthplace", "birth_year"}:
+        p, y = e["birthplace"], e["birth_year"]
+        yp = year_phrase(rng, y, born=True)
+        return rng.choice([f"{name} was born in {p} {yp}.", f"{name} was born {yp} in {p}.", f"Born in {p} in {y}, {name} still lives nearby.",
+                           f"{name}, a native of {p}, was born in {y}.", f"{name} is a {p} native, born in {y}."])
+    if key == {"city", "founded"} and e["cls"] == "company":
+        return rng.choice([f"{name} was founded in {e['city']} in {e['founded']}.", f"{name}, based in {e['city']}, was founded in {e['founded']}.",
+                           f"Founded in {e['founded']}, {name} has its headquarters in {e['city']}."])
+    if key == {"city", "opened"}:
+        return rng.choice([f"{name} in {e['city']} opened in {e['opened']}.", f"{name}, in {e['city']}, has been open since {e['opened']}."])
+    if key == {"founded", "employees"}:
+        return rng.choice([f"{name} was founded in {e['founded']} and has {count_str(rng, e['employees'])} employees.",
+                           f"Founded in {e['founded']}, {name} now employs {count_str(rng, e['employees'])} people."])
+    return None
+
+
 def sentence(rng, w, name, attrs):
+    if len(attrs) == 2 and rng.random() < 0.6:
+        s = pair_forms(rng, w, name, attrs)
+        if s:
+            return s
     if rng.random() < 0.25:
         s = special_forms(rng, w, name, attrs)
         if s:
@@ -470,6 +494,10 @@ def verbalise(rng, w):
         if e["cls"] == "person" and "job" in attrs and "employer" in attrs and rng.random() < 0.5:
             attrs.remove("job"); attrs.remove("employer")
             facts.append((sentence_job_employer(rng, w, name), name, ("job", "employer")))
+        for a, b in (("birthplace", "birth_year"), ("city", "founded"), ("city", "opened")):
+            if a in attrs and b in attrs and rng.random() < 0.4:
+                attrs.remove(a); attrs.remove(b)
+                facts.append((pair_forms(rng, w, name, (a, b)), name, (a, b)))
         i = 0
         while i < len(attrs):
             if i + 1 < len(attrs) and rng.random() < 0.35 and "spouse" not in attrs[i:i + 2]:

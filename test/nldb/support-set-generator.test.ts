@@ -1,0 +1,85 @@
+/**
+ * Algorithm 1 on hand-made vectors: the generator adds facts while they score above tau, closes a
+ * set when STOP wins, follows a join to its second fact, and honours its caps.
+ */
+import { describe, expect, it } from 'vitest';
+import { SupportSetGenerator, type SsgEncoders } from '../../engines/nldb/ssg.js';
+import { bagIds } from '../../engines/nldb/text.js';
+import type { Hit, VectorIndex } from '../../engines/nldb/vector-index.js';
+
+const vocab = new Map<string, number>();
+const DIMS = 4; // one direction per fact (alpha, beta, gamma) and one for STOP
+const texts: Record<string, string> = { '1': 'alpha', '2': 'beta', '3': 'gamma' };
+const unit = (i: number, scale = 1) => Float32Array.from({ length: DIMS }, (_, j) => (j === i ? scale : 0));
+const idOf = (word: string) => bagIds(word, vocab)[0] as number;
+
+/** An exact inner-product index over the three facts. */
+const index: VectorIndex = {
+  dimensions: DIMS,
+  ids: async () => new Set(Object.keys(texts)),
+  upsert: async () => undefined,
+  remove: async () => undefined,
+  clear: async () => undefined,
+  flush: async () => undefined,
+  close: async () => undefined,
+  search: async (queries: Float32Array, k: number) => {
+    const out: Hit[][] = [];
+    for (let q = 0; q < queries.length / DIMS; q++) {
+      const v = queries.subarray(q * DIMS, (q + 1) * DIMS);
+      out.push(
+        Object.keys(texts)
+          .map((id, i) => ({ id, score: v[i] as number }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, k),
+      );
+    }
+    return out;
+  },
+};
+
+/** Encoders whose state vector is decided by a rule on the facts already in the set. */
+function encoders(rule: (has: (word: string) => boolean) => Float32Array): SsgEncoders {
+  return {
+    vocab,
+    dimensions: DIMS,
+    config: { ssg: { tau: 1 } },
+    encodeStop: async () => unit(3),
+    encodeStates: async (_questions, supports) => {
+      const out = new Float32Array(supports.length * DIMS);
+      supports.forEach((s, i) => out.set(rule((w) => s.includes(idOf(w))), i * DIMS));
+      return out;
+    },
+  };
+}
+
+const generate = (rule: Parameters<typeof encoders>[0], options = {}) =>
+  new SupportSetGenerator(encoders(rule), index, (id) => texts[id], options).generate('question?');
+
+describe('the Support Set Generator (Algorithm 1)', () => {
+  it('follows a join: the first fact leads to the second, then STOP closes the set', async () => {
+    const sets = await generate((has) => (has('beta') ? unit(3, 2) : has('alpha') ? unit(1, 2) : unit(0, 2)));
+    expect(sets.map((s) => s.ids)).toEqual([['1', '2']]);
+  });
+
+  it('gives one set per operand when each fact stands alone', async () => {
+    const sets = await generate((has) => (has('alpha') || has('beta') || has('gamma') ? unit(3, 2) : Float32Array.from([2, 3, 0.5, 0])));
+    expect(sets.map((s) => s.ids).sort()).toEqual([['1'], ['2']]);
+  });
+
+  it('returns nothing when no fact scores above tau (without the fallback)', async () => {
+    expect(await generate(() => Float32Array.from([0.5, 0.2, 0.1, 0]), { fallbackMargin: Infinity })).toEqual([]);
+  });
+
+  it('falls back to the facts near the best one when none beats tau', async () => {
+    const rule = (has: (w: string) => boolean) => (has('alpha') || has('beta') || has('gamma') ? unit(3, 2) : Float32Array.from([0.5, 0.2, -3, 0]));
+    expect((await generate(rule, { fallbackMargin: 1 })).map((s) => s.ids).sort()).toEqual([['1'], ['2']]);
+  });
+
+  it('caps the number of support sets and their size', async () => {
+    const many = (has: (w: string) => boolean) => (has('alpha') || has('beta') || has('gamma') ? unit(3, 2) : Float32Array.from([2, 3, 4, 0]));
+    expect(await generate(many, { maxSupportSets: 2 })).toHaveLength(2);
+    const chain = (has: (w: string) => boolean) => (has('beta') ? unit(2, 2) : has('alpha') ? unit(1, 2) : unit(0, 2));
+    expect((await generate(chain, { maxSetSize: 2 })).map((s) => s.ids)).toEqual([['1', '2']]);
+    expect((await generate(chain)).map((s) => s.ids)).toEqual([['1', '2', '3']]);
+  });
+});
