@@ -5,10 +5,12 @@
 import { frameBenchmarks } from './frame.js';
 import { nldbBenchmarks } from './nldb.js';
 import { querygraphBenchmarks } from './querygraph.js';
+import { cypherBenchmarks } from './cypher.js';
 import { sqlBenchmarks } from './sql.js';
 
 const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = {
   frame: { about: 'world load time, ask() overhead through Apollo, durable fact writes', run: frameBenchmarks },
+  cypher: { about: 'Cypher translation (µs per graph); royals relation chains on the embedded store vs SQL on SQLite', run: cypherBenchmarks },
   sql: { about: 'query-graph translation (µs per graph) and the SQL engine and gateway overhead over direct SQL', run: sqlBenchmarks },
   querygraph: { about: 'query-graph predictor: held-out synthetic exact match top-1/3/5 and per component, questions-dev execution accuracy, latency, training time', run: querygraphBenchmarks },
   nldb: { about: 'text facts (facts-dev): accuracy by type, SSG precision/recall, latency, indexing rate', run: nldbBenchmarks },

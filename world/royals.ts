@@ -158,6 +158,8 @@ async function fillRoyalsSql(client: SqlClient, progress: Progress): Promise<str
   await insertTables(client, tables, progress);
   await client.$executeRawUnsafe('CREATE INDEX relations_by_head ON relations (relation, head_id)');
   await client.$executeRawUnsafe('CREATE INDEX relations_by_tail ON relations (relation, tail_id)');
+  // Chains start from a person named in the question.
+  await client.$executeRawUnsafe('CREATE INDEX people_by_name ON people (name)');
   return `${data.people.length} people, ${data.marriages.length} marriages, ${data.relations.length} relations`;
 }
 

@@ -3,9 +3,11 @@
  * opened read-only for serving, so no query can write to it whatever its text says.
  */
 import { existsSync } from 'node:fs';
-import { Connection, Database, type LbugValue } from '@ladybugdb/core';
+import { Connection, Database, type LbugValue, type PreparedStatement } from '@ladybugdb/core';
 import type { JsonValue } from '../../types.js';
 import type { GraphCatalog, GraphDescription, GraphParam, GraphRecord, GraphStore } from './graph-store.js';
+
+const STATEMENT_CACHE_SIZE = 256;
 
 export interface EmbeddedStoreOptions {
   /** Query time limit in milliseconds (enforced by the store; the query is interrupted). */
@@ -42,14 +44,31 @@ export class EmbeddedGraphStore implements GraphStore {
 
   private async runNow(query: string, params: Readonly<Record<string, GraphParam>>): Promise<readonly GraphRecord[]> {
     // Parameters only through prepare/execute: `query()` silently binds a missing $param to NULL.
-    const statement = await this.connection.prepare(query);
-    if (!statement.isSuccess()) throw new Error(statement.getErrorMessage());
+    const statement = await this.prepared(query);
     const result = await this.connection.execute(statement, params as Record<string, LbugValue>);
     const single = Array.isArray(result) ? result[result.length - 1] : result;
     if (!single) return [];
     const rows = await single.getAll();
     single.close();
     return rows.map((row) => normaliseRecord(row));
+  }
+
+  /** Prepared statements by text: planning a chain costs more than running it. */
+  private readonly statements = new Map<string, PreparedStatement>();
+
+  private async prepared(query: string): Promise<PreparedStatement> {
+    const cached = this.statements.get(query);
+    if (cached) {
+      // Re-insert: the map's order is the eviction order (least recently used first).
+      this.statements.delete(query);
+      this.statements.set(query, cached);
+      return cached;
+    }
+    const statement = await this.connection.prepare(query);
+    if (!statement.isSuccess()) throw new Error(statement.getErrorMessage());
+    this.statements.set(query, statement);
+    if (this.statements.size > STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string);
+    return statement;
   }
 
   async catalog(): Promise<GraphCatalog> {
