@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'engines/sql/prisma/generated/', '.nlq/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'engines/sql/prisma/generated/', '.nlq/', 'coverage/', 'test/.tmp/', '**/*.tmp.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

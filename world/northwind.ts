@@ -13,6 +13,7 @@ import {
   type GraphPropertySpec,
   type GraphPropertyType,
   type GraphScalar,
+  type GraphSpec,
   type NodeTableSpec,
   type RelTableSpec,
 } from '../engines/cypher/bulk-load.js';
@@ -133,25 +134,28 @@ export const northwindGraph: Seed = {
   },
   async load(source, progress) {
     const path = graphTarget(source);
-    // Read the tables from a scratch SQLite copy, so the graph does not depend on the SQL source.
-    const scratch = join(tmpdir(), `nlq-northwind-${process.pid}-${Date.now()}.sqlite`);
-    try {
-      await buildSqliteFile(scratch, async (client) => {
-        await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), silentProgress);
-      });
-      const client = openSqlClient(`file:${scratch}`, { readonly: true });
-      try {
-        const spec = await northwindGraphSpec(client);
-        await buildGraphStore(path, spec, progress);
-      } finally {
-        await client.$disconnect();
-      }
-    } finally {
-      rmSync(scratch, { force: true });
-    }
+    await buildGraphStore(path, await northwindGraphSpec(), progress);
     return `Northwind graph loaded into ${path}`;
   },
 };
+
+/** Northwind as a property graph, read from a scratch SQLite copy (independent of any SQL source). */
+export async function northwindGraphSpec(): Promise<GraphSpec> {
+  const scratch = join(tmpdir(), `nlq-northwind-${process.pid}-${Date.now()}.sqlite`);
+  try {
+    await buildSqliteFile(scratch, async (client) => {
+      await runSqlScript(client, readDataFile('northwind', 'northwind.sql'), silentProgress);
+    });
+    const client = openSqlClient(`file:${scratch}`, { readonly: true });
+    try {
+      return await graphSpecFromTables(client);
+    } finally {
+      await client.$disconnect();
+    }
+  } finally {
+    rmSync(scratch, { force: true });
+  }
+}
 
 /** Node label, source table, key column, and foreign-key columns that become relationships. */
 const NODE_TABLES: readonly { label: string; table: string; key: string; dropped: readonly string[] }[] = [
@@ -185,7 +189,7 @@ const RELATIONSHIPS: readonly { type: string; from: string; to: string; sql: str
   { type: 'REPORTS_TO', from: 'Employee', to: 'Employee', sql: 'SELECT EmployeeID AS "from", ReportsTo AS "to" FROM Employees WHERE ReportsTo IS NOT NULL', properties: [] },
 ];
 
-async function northwindGraphSpec(client: SqlClient): Promise<{ nodes: NodeTableSpec[]; relationships: RelTableSpec[] }> {
+async function graphSpecFromTables(client: SqlClient): Promise<GraphSpec> {
   const nodes: NodeTableSpec[] = [];
   for (const table of NODE_TABLES) {
     const info = await client.$queryRawUnsafe<{ name: string; type: string }[]>(`SELECT name, type FROM pragma_table_info('${table.table}')`);

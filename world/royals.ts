@@ -11,6 +11,7 @@ import {
   graphStoreExists,
   type GraphPropertySpec,
   type GraphScalar,
+  type GraphSpec,
   type RelTableSpec,
 } from '../engines/cypher/bulk-load.js';
 import { placeholders } from '../engines/sql/dialect.js';
@@ -53,6 +54,56 @@ function cell(column: string, value: string | undefined): GraphScalar {
   return value;
 }
 
+/** The royals as a property graph: Person nodes and one relationship type per relation. */
+export function royalsGraphSpec(): GraphSpec {
+  const data = readRoyals();
+  const personColumns = Object.keys(data.people[0] ?? {});
+  const personProperties: GraphPropertySpec[] = personColumns.map((name) => ({
+    name,
+    type: YEAR_COLUMNS.has(name) ? 'INT64' : 'STRING',
+  }));
+  // Husband and wife relationships carry the marriage's date, year and place.
+  const marriageOf = new Map(data.marriages.map((m) => [`${m.husband_id}|${m.wife_id}`, m]));
+  const marriageProperties: GraphPropertySpec[] = [
+    { name: 'marriage_date', type: 'STRING' },
+    { name: 'marriage_year', type: 'INT64' },
+    { name: 'marriage_place', type: 'STRING' },
+  ];
+  return {
+      nodes: [
+        {
+          label: 'Person',
+          key: 'id',
+          properties: personProperties,
+          rows: data.people.map((person) => Object.fromEntries(personColumns.map((c) => [c, cell(c, person[c])]))),
+        },
+      ],
+      relationships: RELATIONS.map((relation): RelTableSpec => {
+        const married = relation === 'husband' || relation === 'wife';
+        return {
+          type: relation.toUpperCase(),
+          from: 'Person',
+          to: 'Person',
+          properties: married ? marriageProperties : [],
+          rows: data.relations
+            .filter((r) => r.relation === relation)
+            .map((r): Record<string, GraphScalar> => {
+              if (!married) return { from: r.head, to: r.tail };
+              const key = relation === 'husband' ? `${r.tail}|${r.head}` : `${r.head}|${r.tail}`;
+              const marriage = marriageOf.get(key);
+              return {
+                from: r.head,
+                to: r.tail,
+                marriage_date: cell('marriage_date', marriage?.marriage_date),
+                marriage_year: cell('marriage_year', marriage?.marriage_year),
+                marriage_place: cell('marriage_place', marriage?.marriage_place),
+              };
+            }),
+        };
+      }),
+  };
+}
+
 export const royalsGraph: Seed = {
   name: 'royals',
   kind: 'cypher',
@@ -62,56 +113,7 @@ export const royalsGraph: Seed = {
   },
   async load(source, progress) {
     const path = graphTarget(source);
-    const data = readRoyals();
-    const personColumns = Object.keys(data.people[0] ?? {});
-    const personProperties: GraphPropertySpec[] = personColumns.map((name) => ({
-      name,
-      type: YEAR_COLUMNS.has(name) ? 'INT64' : 'STRING',
-    }));
-    // Husband and wife relationships carry the marriage's date, year and place.
-    const marriageOf = new Map(data.marriages.map((m) => [`${m.husband_id}|${m.wife_id}`, m]));
-    const marriageProperties: GraphPropertySpec[] = [
-      { name: 'marriage_date', type: 'STRING' },
-      { name: 'marriage_year', type: 'INT64' },
-      { name: 'marriage_place', type: 'STRING' },
-    ];
-    await buildGraphStore(
-      path,
-      {
-        nodes: [
-          {
-            label: 'Person',
-            key: 'id',
-            properties: personProperties,
-            rows: data.people.map((person) => Object.fromEntries(personColumns.map((c) => [c, cell(c, person[c])]))),
-          },
-        ],
-        relationships: RELATIONS.map((relation): RelTableSpec => {
-          const married = relation === 'husband' || relation === 'wife';
-          return {
-            type: relation.toUpperCase(),
-            from: 'Person',
-            to: 'Person',
-            properties: married ? marriageProperties : [],
-            rows: data.relations
-              .filter((r) => r.relation === relation)
-              .map((r): Record<string, GraphScalar> => {
-                if (!married) return { from: r.head, to: r.tail };
-                const key = relation === 'husband' ? `${r.tail}|${r.head}` : `${r.head}|${r.tail}`;
-                const marriage = marriageOf.get(key);
-                return {
-                  from: r.head,
-                  to: r.tail,
-                  marriage_date: cell('marriage_date', marriage?.marriage_date),
-                  marriage_year: cell('marriage_year', marriage?.marriage_year),
-                  marriage_place: cell('marriage_place', marriage?.marriage_place),
-                };
-              }),
-          };
-        }),
-      },
-      progress,
-    );
+    await buildGraphStore(path, royalsGraphSpec(), progress);
     return `royals graph loaded into ${path}`;
   },
 };

@@ -12,6 +12,8 @@ import { EmbeddedGraphStore } from '../../engines/cypher/embedded-store.js';
 import { formatQueryGraph, parseQueryGraph } from '../../engines/query-graph/canonical.js';
 import type { AttributeRef, QueryGraph } from '../../engines/query-graph/types.js';
 import { sqliteFilePath } from '../../engines/sql/prisma-client.js';
+import type { GraphStore } from '../../engines/cypher/graph-store.js';
+import { NEO4J_SKIPPED, NEO4J_URI, neo4jWorld } from '../helpers/neo4j.js';
 import { NORTHWIND_CASES } from './northwind-query-graphs.js';
 
 const LABELS: Readonly<Record<string, string>> = {
@@ -72,21 +74,29 @@ function normaliseRows(rows: readonly (readonly unknown[])[], ordered: boolean):
   return ordered ? normalised : normalised.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-let store: EmbeddedGraphStore;
-let engine: CypherQueryEngine;
+const stores: GraphStore[] = [];
+const engines = new Map<string, CypherQueryEngine>();
 let reference: Database.Database;
 
 beforeAll(async () => {
   const world = await loadConfig(inject('worldConfig'));
-  store = await EmbeddedGraphStore.open(world.sources.find((s) => s.id === 'northwind-graph')!.url);
-  engine = await CypherQueryEngine.open('northwind-graph', store);
+  const embedded = await EmbeddedGraphStore.open(world.sources.find((s) => s.id === 'northwind-graph')!.url);
+  stores.push(embedded);
+  engines.set('the embedded store', await CypherQueryEngine.open('northwind-graph', embedded));
+  if (NEO4J_URI) {
+    const server = await neo4jWorld();
+    stores.push(server);
+    engines.set('Neo4j', await CypherQueryEngine.open('northwind-neo4j', server));
+  }
   reference = new Database(sqliteFilePath(world.sources.find((s) => s.id === 'northwind')!.url), { readonly: true });
 });
 
 afterAll(async () => {
   reference?.close();
-  await store?.close();
+  for (const store of stores) await store.close();
 });
+
+if (!NEO4J_URI) console.log(NEO4J_SKIPPED);
 
 const translated = NORTHWIND_CASES.map((c) => ({ ...c, graphForm: toGraph(parseQueryGraph(c.graph)) }));
 const expressible = translated.filter((c) => typeof c.graphForm !== 'string');
@@ -97,11 +107,13 @@ describe('the Northwind table on the graph copy', () => {
     expect(expressible.length).toBeGreaterThanOrEqual(40);
     for (const c of inexpressible) expect(c.graphForm, c.name).toMatch(/foreign key|holds no/);
   });
+});
 
+describe.each(['the embedded store', ...(NEO4J_URI ? ['Neo4j'] : [])])('the Northwind table on %s', (backend) => {
   it.each(expressible.map((c) => [c.name, c] as const))('agrees with SQL: %s', async (_, c) => {
     const graph = c.graphForm as QueryGraph;
     const expected = reference.prepare(c.sql).raw().all() as unknown[][];
-    const run = await engine.run(graph, { limit: 1000, timeoutMs: 20_000 });
+    const run = await engines.get(backend)!.run(graph, { limit: 1000, timeoutMs: 20_000 });
     expect(normaliseRows(run.result.rows, c.ordered), formatQueryGraph(graph)).toEqual(normaliseRows(expected, c.ordered));
   });
 });

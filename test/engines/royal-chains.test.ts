@@ -18,6 +18,8 @@ import type { Constraint, Follow, QueryGraph } from '../../engines/query-graph/t
 import { openSqlClient, type SqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { loadSeeds } from '../../world/seeds.js';
+import type { Neo4jGraphStore } from '../../engines/cypher/neo4j-store.js';
+import { NEO4J_SKIPPED, NEO4J_URI, neo4jWorld } from '../helpers/neo4j.js';
 
 /** One hop: `relation` of the previous person, or (inverse) the people whose `relation` it is. */
 interface Hop {
@@ -166,6 +168,7 @@ function answerRows(result: readonly (readonly unknown[])[], count: boolean): un
 
 const engines = new Map<string, { engine: QueryGraphEngine; vocabulary: Vocabulary }>();
 let graphStore: EmbeddedGraphStore;
+let neo4jStore: Neo4jGraphStore | undefined;
 let sqlClient: SqlClient;
 let sqlEngine: SqlQueryEngine;
 
@@ -183,9 +186,16 @@ beforeAll(async () => {
   sqlClient = openSqlClient(url, { readonly: true });
   sqlEngine = await SqlQueryEngine.open({ sourceId: 'royals-sql', provider: 'sqlite', client: sqlClient, url });
   engines.set('SQLite', { engine: sqlEngine, vocabulary: { person: 'people', relation: (name) => name } });
+  if (NEO4J_URI) {
+    neo4jStore = await neo4jWorld();
+    engines.set('Neo4j', { engine: await CypherQueryEngine.open('royals-neo4j', neo4jStore), vocabulary: { person: 'Person', relation: (name) => name.toUpperCase() } });
+  }
 });
 
+if (!NEO4J_URI) console.log(NEO4J_SKIPPED);
+
 afterAll(async () => {
+  await neo4jStore?.close();
   await graphStore?.close();
   await sqlEngine?.close();
   await sqlClient?.$disconnect();
@@ -198,7 +208,7 @@ describe('the chain cases', () => {
   });
 });
 
-describe.each(['embedded graph store', 'SQLite'])('relation chains on %s', (name) => {
+describe.each(['embedded graph store', 'SQLite', ...(NEO4J_URI ? ['Neo4j'] : [])])('relation chains on %s', (name) => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
     const { engine, vocabulary } = engines.get(name)!;
     const run = await engine.run(toQueryGraph(c, vocabulary), { limit: 1000, timeoutMs: 20_000 });
