@@ -87,12 +87,17 @@ def pad(seqs):
     return torch.tensor([s + [PAD] * (n - len(s)) for s in seqs], dtype=torch.long)
 
 
-def batches(rows, size, rng):
+def batches(rows, size, rng, first_word=None, dropout=0.0):
+    """Length-bucketed shuffled batches. With `dropout`, question words (ids >= first_word) become
+    <unk> at that rate, so the model copes with words it never saw (people's verbs, typos)."""
     order = sorted(range(len(rows)), key=lambda i: (len(rows[i][0]) + rng.random() * 4))
     chunks = [order[i:i + size] for i in range(0, len(order), size)]
     rng.shuffle(chunks)
     for chunk in chunks:
-        src = pad([rows[i][0] for i in chunk])
+        srcs = [rows[i][0] for i in chunk]
+        if dropout > 0 and first_word is not None:
+            srcs = [[1 if t >= first_word and rng.random() < dropout else t for t in s] for s in srcs]
+        src = pad(srcs)
         tgt = [rows[i][1] for i in chunk]
         tin = pad([[BOS] + t for t in tgt])
         tout = pad([t + [EOS] for t in tgt])
@@ -205,6 +210,7 @@ def main():
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--word-dropout", type=float, default=0.08, help="rate at which question words become <unk> in training")
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -230,7 +236,7 @@ def main():
     for epoch in range(a.epochs):
         seen = 0
         running = 0.0
-        for src, tin, tout in batches(train, a.batch, rng):
+        for src, tin, tout in batches(train, a.batch, rng, data.get("firstWordId"), a.word_dropout):
             logits = model(src, tin)
             loss = loss_fn(logits.reshape(-1, n_out), tout.reshape(-1))
             opt.zero_grad()

@@ -60,7 +60,7 @@ export class EnglishWriter {
     if (order.superlative) {
       const noun = order.count === 1 ? this.singular(main) : this.plural(main);
       const subject = `${order.count && order.count > 1 ? `${order.count} ` : ''}${before}${noun}`;
-      if (onlyLabel && order.adjective && this.random.chance(0.6)) {
+      if (onlyLabel && order.adjective && this.random.chance(0.7)) {
         const adj = order.adjective;
         const forms =
           order.count === 1
@@ -175,7 +175,9 @@ export class EnglishWriter {
     const keyLabel = labelAttribute(this.schema, key.classId);
     const keyIsLabel = keyLabel?.id === key.attributeId;
     // A key that is not a class's name keeps its owner ("order ship city"): the sentence names no other noun for it.
-    const keyNoun = keyIsLabel ? this.singular(key.classId) : this.attributeName(key, '');
+    // "countries with more than 5 customers": the count names the class, so its key needs no owner.
+    const countsKeyClass = measure.target.attributeId === '*' && key.classId === measure.target.classId;
+    const keyNoun = keyIsLabel ? this.singular(key.classId) : this.attributeName(key, countsKeyClass ? key.classId : '');
     const keyNouns = keyIsLabel ? this.plural(key.classId) : this.pluralOf(keyNoun);
     const { before, after } = this.conditionPhrases(graph.where, measure.target.classId);
     const cond = [...after, ...tail].join(' and ');
@@ -186,7 +188,13 @@ export class EnglishWriter {
     const counted = `${before}${this.plural(measure.target.classId)}`;
     if (order) {
       const most = order.direction === 'desc';
-      const amount = isCount ? `the ${most ? 'most' : 'fewest'} ${counted}` : `the ${most ? 'highest' : 'lowest'} ${this.measureNoun(order.measure, main)}`;
+      // "the highest maximum discount" says it twice: a max ordered down (a min ordered up) is already a superlative.
+      const alreadySuperlative = (order.measure.aggregate === 'max' && most) || (order.measure.aggregate === 'min' && !most);
+      const amount = isCount
+        ? `the ${most ? 'most' : 'fewest'} ${counted}`
+        : alreadySuperlative
+          ? `the ${this.measureNoun(order.measure, main)}`
+          : `the ${most ? 'highest' : 'lowest'} ${this.measureNoun(order.measure, main)}`;
       const limit = graph.limit;
       const havingText = having.length > 0 ? ` ${having.join(' and ')}` : '';
       if (limit === 1) {
@@ -294,6 +302,8 @@ export class EnglishWriter {
       case '<=':
       case '>':
       case '>=':
+        // "before March 1998" alone means the class's own date (an order's order date).
+        if (this.isMainDate(attribute) && this.random.chance(0.5)) return `${this.comparisonWord(c.operator, true)} ${v(0)}`;
         return `${whose} ${name} ${is}${this.comparisonWord(c.operator, this.isTemporal(c.target))} ${v(0)}`;
       case 'between':
         return `${whose} ${name} ${is}between ${v(0)} and ${v(1)}`;
@@ -306,9 +316,9 @@ export class EnglishWriter {
       case 'not_in':
         return `${this.pick(['whose', 'where the'])} ${name} is ${this.pick(['not', 'neither'])} ${c.values.map((_, i) => v(i)).join(this.pick([' nor ', ' or ']))}`;
       case 'year':
-        return this.pick([`${whose} ${name} ${is}in ${v(0)}`, `with ${name} in ${v(0)}`, `in ${v(0)}`, `during ${v(0)}`]);
+        return this.pick([`${whose} ${name} ${is}in ${v(0)}`, `with ${name} in ${v(0)}`, ...(this.isMainDate(attribute) ? [`in ${v(0)}`, `during ${v(0)}`, `in ${v(0)}`] : [])]);
       case 'month':
-        return this.pick([`${whose} ${name} ${is}in ${v(0)}`, `in ${v(0)}`]);
+        return this.pick([`${whose} ${name} ${is}in ${v(0)}`, ...(this.isMainDate(attribute) ? [`in ${v(0)}`, `in ${v(0)}`] : [])]);
       case 'is_null':
         return this.pick([`without a ${name}`, `with no ${name}`, `whose ${name} is missing`, `whose ${name} is unknown`, `where the ${name} is empty`]);
       case 'not_null':
@@ -381,6 +391,15 @@ export class EnglishWriter {
 
   private plural(classId: string): string {
     return findClass(this.schema, classId).name.plural;
+  }
+
+  /**
+   * The first date attribute of a class is its own date: "orders in 1997" means the order date.
+   * Other dates are always named ("whose shipped date is in 1997"), so the short form stays unambiguous.
+   */
+  private isMainDate(attribute: SchemaAttribute): boolean {
+    const first = findClass(this.schema, attribute.classId).attributes.find((a) => a.type === 'date' || a.type === 'datetime');
+    return first?.id === attribute.id;
   }
 
   private isTemporal(ref: AttributeRef): boolean {

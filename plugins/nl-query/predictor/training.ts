@@ -71,7 +71,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
   const work = mkdtempSync(join(tmpdir(), `nlq-qg-${options.sourceId.replace(/[^A-Za-z0-9]/g, '_')}-`));
   try {
     const rows = (examples: readonly Example[]) => examples.map((e) => [vocabulary.encodeInput(e.input), vocabulary.encodeTarget(e.target)]);
-    writeFileSync(join(work, 'data.json'), JSON.stringify({ inputVocab: vocabulary.data.input, targetVocab: vocabulary.data.target, train: rows(train), dev: rows(heldOut.slice(0, 300)) }));
+    writeFileSync(join(work, 'data.json'), JSON.stringify({ inputVocab: vocabulary.data.input, firstWordId: Vocabulary.firstWordId(vocabulary.data), targetVocab: vocabulary.data.target, train: rows(train), dev: rows(heldOut.slice(0, 300)) }));
     const m = options.model ?? {};
     const args = [
       trainerScript(),
@@ -83,7 +83,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       ...flag('--heads', m.heads ?? 4),
       ...flag('--ff', m.ff ?? 384),
       ...flag('--epochs', m.epochs ?? 12),
-      ...flag('--minutes', m.minutes ?? 16),
+      ...flag('--minutes', m.minutes ?? 17),
       ...flag('--batch', m.batch ?? 96),
       ...flag('--lr', m.lr ?? 0.002),
     ];

@@ -15,6 +15,12 @@ export class Vocabulary {
   private readonly inputIds: ReadonlyMap<string, number>;
   private readonly targetIds: ReadonlyMap<string, number>;
 
+  /** Input ids from here on are question words (before: specials, placeholders, hints). */
+  static firstWordId(data: VocabularyData): number {
+    const index = data.input.findIndex((t, i) => i > 4 && !t.startsWith('@') && !t.startsWith('kind:') && !t.startsWith('match:') && !t.startsWith('A:'));
+    return index < 0 ? data.input.length : index;
+  }
+
   constructor(readonly data: VocabularyData) {
     this.inputIds = new Map(data.input.map((t, i) => [t, i]));
     this.targetIds = new Map(data.target.map((t, i) => [t, i]));
