@@ -8,6 +8,9 @@ import type { EncodedQuestion, Seq2SeqModel } from './onnx-model.js';
 import { BOS, EOS } from './target.js';
 import type { Vocabulary } from './vocabulary.js';
 
+/** Log-probability gap below the best finished sequence at which an open beam is dropped. */
+const NEGLIGIBLE = 8;
+
 export interface BeamOptions {
   /** Beams kept per step (and sequences returned). */
   readonly beamSize: number;
@@ -45,9 +48,11 @@ export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion,
       if (candidate.done) finished.push({ tokens: candidate.tokens.slice(0, -1), logProbability: candidate.score });
       else beams.push(candidate);
     }
-    // Nothing still open can beat the worst finished sequence once the beam is full.
+    // Nothing still open can beat the worst finished sequence once the beam is full; and a beam
+    // already e^-8 (0.03%) below the best finished one would get no share of the score anyway.
     const worst = finished.length >= options.beamSize ? Math.min(...finished.map((f) => f.logProbability)) : -Infinity;
-    beams = beams.filter((b) => b.score > worst);
+    const best = finished.length > 0 ? Math.max(...finished.map((f) => f.logProbability)) : -Infinity;
+    beams = beams.filter((b) => b.score > worst && b.score > best - NEGLIGIBLE);
   }
   return finished.sort((a, b) => b.logProbability - a.logProbability).slice(0, options.beamSize);
 }

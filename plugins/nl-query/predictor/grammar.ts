@@ -57,6 +57,7 @@ export class TargetGrammar {
 
   /** Tokens allowed after `prefix` (which excludes BOS). */
   allowed(prefix: readonly string[]): readonly string[] {
+    const usedPlaceholders = prefix.filter((t) => t.startsWith('@'));
     // Find the start of the current item and the keyword of every earlier item.
     let start = -1;
     for (let i = prefix.length - 1; i >= 0; i -= 1) {
@@ -68,7 +69,7 @@ export class TargetGrammar {
     if (start < 0) return prefix.length === 0 ? ['show'] : [];
     const keyword = prefix[start] as string;
     const body = prefix.slice(start + 1);
-    const { options, complete } = this.item(keyword, body);
+    const { options, complete } = this.item(keyword, body, usedPlaceholders);
     const all = complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
     // Each mention is one value: a placeholder used once is not offered again.
     const used = new Set(prefix.filter((t) => t.startsWith('@')));
@@ -97,7 +98,7 @@ export class TargetGrammar {
   }
 
   /** The options inside one item and whether the item could end here. */
-  private item(keyword: string, body: readonly string[]): { options: readonly string[]; complete: boolean } {
+  private item(keyword: string, body: readonly string[], usedPlaceholders: readonly string[]): { options: readonly string[]; complete: boolean } {
     switch (keyword) {
       case 'show':
         return this.measure(body, true);
@@ -108,7 +109,7 @@ export class TargetGrammar {
         return this.measure(body.slice(1), false);
       }
       case 'where':
-        return this.where(body);
+        return this.where(body, usedPlaceholders);
       case 'having': {
         const m = this.measure(body, false, true);
         if (!m.complete) return m;
@@ -151,12 +152,20 @@ export class TargetGrammar {
     return out;
   }
 
-  private where(body: readonly string[]): { options: readonly string[]; complete: boolean } {
+  private where(body: readonly string[], usedPlaceholders: readonly string[]): { options: readonly string[]; complete: boolean } {
     if (body.length === 0) return { options: this.plain, complete: false };
     const info = this.attributes.get(body[0] as string);
     if (!info || info.type === 'rows') return { options: [], complete: false };
     const type = info.type;
-    if (body.length === 1) return { options: operatorsFor(type), complete: false };
+    if (body.length === 1) {
+      // Only operators the question has values for: a beam must never walk into a dead end.
+      const options = operatorsFor(type).filter((op) => {
+        if (op === 'is_null' || op === 'not_null') return true;
+        const available = this.valueTokens(type, op, usedPlaceholders, info.token).length;
+        return op === 'between' ? available >= 2 : available >= 1;
+      });
+      return { options, complete: false };
+    }
     const operator = body[1] as string;
     const values = body.slice(2);
     const fitting = this.valueTokens(type, operator, values, info.token);

@@ -191,6 +191,10 @@ function runPython(python: string, args: readonly string[], echo: boolean): Prom
       tail = (tail + chunk.toString()).slice(-2000);
     });
     child.on('error', (error) => reject(new ModelUnusableError('train', `cannot run ${python}: ${error.message} (install python3-torch python3-onnx python3-numpy libopenblas0-pthread; see README)`)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new ModelUnusableError('train', `training failed (exit ${code}): ${tail.split(/[\r\n]/).filter(Boolean).slice(-3).join(' | ')}`))));
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve();
+      const how = signal ? `stopped by ${signal}` : `exit ${code}`;
+      reject(new ModelUnusableError('train', `training failed (${how}): ${tail.split(/[\r\n]/).filter(Boolean).slice(-3).join(' | ')}`));
+    });
   });
 }
