@@ -10,10 +10,12 @@
  */
 import { InvalidQueryGraphError } from '../../errors.js';
 import { formatQueryGraph } from '../query-graph/canonical.js';
+import { effectiveGroupBy, hasAggregates } from '../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../query-graph/columns.js';
+import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../query-graph/dates.js';
 import { instanceKey, resolveJoins, type JoinGraph } from '../query-graph/join-graph.js';
 import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from '../query-graph/types.js';
-import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../query-graph/validate.js';
+import { aggregateResultType, attributeType, validateQueryGraph } from '../query-graph/validate.js';
 import { findClass } from '../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
 import type { GraphParam } from './graph-store.js';
@@ -71,8 +73,8 @@ class CypherTranslation {
     const closing = this.closingEdges();
     if (where.length + closing.length > 0) lines.push(`WHERE ${[...closing, ...where].join(' AND ')}`);
     const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
-    const groupBy = this.effectiveGroupBy();
-    if (groupBy.length > 0 || this.hasAggregates()) lines.push(...this.aggregating(groupBy, columns));
+    const groupBy = effectiveGroupBy(this.graph);
+    if (groupBy.length > 0 || hasAggregates(this.graph)) lines.push(...this.aggregating(groupBy, columns));
     else lines.push(...this.plain(columns));
     lines.push(`LIMIT ${limit}`);
     return { text: lines.join('\n'), parameters: this.parameters, columns, limit };
@@ -168,25 +170,6 @@ class CypherTranslation {
       default:
         return `${aggregate}(${property})`;
     }
-  }
-
-  private hasAggregates(): boolean {
-    const { graph } = this;
-    return graph.having.length > 0 || graph.select.some((m) => m.aggregate !== null) || graph.orderBy.some((t) => t.measure.aggregate !== null);
-  }
-
-  private effectiveGroupBy(): AttributeRef[] {
-    const groups = [...this.graph.groupBy];
-    if (!this.hasAggregates() && groups.length === 0) return [];
-    const seen = new Set(groups.map((ref) => measureKey({ target: ref, aggregate: null })));
-    for (const measure of [...this.graph.select, ...this.graph.orderBy.map((t) => t.measure)]) {
-      const key = measureKey({ target: measure.target, aggregate: null });
-      if (measure.aggregate === null && !seen.has(key)) {
-        seen.add(key);
-        groups.push(measure.target);
-      }
-    }
-    return groups;
   }
 
   // -- projections -------------------------------------------------------------------------------
@@ -314,61 +297,39 @@ class CypherTranslation {
         return `toLower(${property}) CONTAINS ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
       case 'starts_with':
         return `toLower(${property}) STARTS WITH ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
-      case 'year': {
-        const year = this.numberOf(values[0]!);
-        return this.dateRange(property, `${pad4(year)}-01-01`, `${pad4(year + 1)}-01-01`);
-      }
-      case 'month': {
-        const [y, m] = this.textOf(values[0]!).split('-').map(Number) as [number, number];
-        const next = m === 12 ? `${pad4(y + 1)}-01-01` : `${pad4(y)}-${String(m + 1).padStart(2, '0')}-01`;
-        return this.dateRange(property, `${pad4(y)}-${String(m).padStart(2, '0')}-01`, next);
-      }
+      case 'year':
+        return this.date(property, yearCondition(this.numberOf(values[0]!)));
+      case 'month':
+        return this.date(property, monthCondition(this.textOf(values[0]!)));
       case 'between':
-        if (temporal) return this.dateRange(property, this.textOf(values[0]!), nextDay(this.textOf(values[1]!)));
+        if (temporal) return this.date(property, betweenDays(this.textOf(values[0]!), this.textOf(values[1]!)));
         return `${property} >= ${this.bindTyped(values[0]!, type)} AND ${property} <= ${this.bindTyped(values[1]!, type)}`;
       case 'in':
       case 'not_in': {
         if (temporal) {
-          const any = values.map((v) => this.dateRange(property, this.textOf(v), nextDay(this.textOf(v)))).join(' OR ');
+          const any = values.map((v) => this.date(property, dayCondition('=', this.textOf(v)))).join(' OR ');
           return operator === 'in' ? `(${any})` : `NOT (${any})`;
         }
         const list = this.bindList(values.map((v) => this.typed(v, type)));
         return operator === 'in' ? `${property} IN ${list}` : `NOT (${property} IN ${list})`;
       }
       default:
-        if (temporal) return this.dateComparison(property, operator, this.textOf(values[0]!));
+        if (temporal) return this.date(property, dayCondition(operator, this.textOf(values[0]!)));
         return `${property} ${operator === '!=' ? '<>' : operator} ${this.bindTyped(values[0]!, type)}`;
     }
   }
 
   private aggregateConstraint(h: AggregateConstraint, alias: string): string {
     const type = aggregateResultType(h.measure, this.schema);
-    if (type === 'date' || type === 'datetime') return this.dateComparison(alias, h.operator, this.textOf(h.value));
+    if (type === 'date' || type === 'datetime') return this.date(alias, dayCondition(h.operator, this.textOf(h.value)));
     const operator = h.operator === '!=' ? '<>' : h.operator;
     if (type === 'text') return `${alias} ${operator} ${this.bind(this.textOf(h.value))}`;
     return `${alias} ${operator} ${this.bind(this.numberOf(h.value))}`;
   }
 
-  /** Dates compare as whole days, as in SQL: `= d` is `[d, d+1)`. */
-  private dateComparison(expression: string, operator: '=' | '!=' | '<' | '<=' | '>' | '>=', day: string): string {
-    switch (operator) {
-      case '=':
-        return this.dateRange(expression, day, nextDay(day));
-      case '!=':
-        return `NOT ${this.dateRange(expression, day, nextDay(day))}`;
-      case '<':
-        return `${expression} < ${this.bindDate(day)}`;
-      case '<=':
-        return `${expression} < ${this.bindDate(nextDay(day))}`;
-      case '>':
-        return `${expression} >= ${this.bindDate(nextDay(day))}`;
-      case '>=':
-        return `${expression} >= ${this.bindDate(day)}`;
-    }
-  }
-
-  private dateRange(expression: string, from: string, until: string): string {
-    return `(${expression} >= ${this.bindDate(from)} AND ${expression} < ${this.bindDate(until)})`;
+  /** A date condition (whole days, see dates.ts), days bound as `date($p)`. */
+  private date(expression: string, condition: DateCondition): string {
+    return renderDateCondition(expression, condition, (day) => this.bindDate(day));
   }
 
   // -- parameters --------------------------------------------------------------------------------
@@ -419,14 +380,4 @@ class CypherTranslation {
 
 function sameNode(a: ClassInstance, b: ClassInstance): boolean {
   return a.classId === b.classId && a.instance === b.instance;
-}
-
-function pad4(year: number): string {
-  return String(year).padStart(4, '0');
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }

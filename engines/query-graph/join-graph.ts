@@ -10,7 +10,7 @@ import { joinPlan } from '../schema-graph/join-paths.js';
 import type { SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { formatQueryGraph } from './canonical.js';
 import type { ClassInstance, QueryGraph } from './types.js';
-import { relationOf } from './validate.js';
+import { attributeRefs, relationOf } from './validate.js';
 
 /** One join: `source` plays the relation's `from` end, `target` its `to` end. */
 export interface JoinEdge {
@@ -91,13 +91,7 @@ function usedInstances(graph: QueryGraph): ClassInstance[] {
     const node = { classId, instance };
     if (!seen.has(instanceKey(node))) seen.set(instanceKey(node), node);
   };
-  const refs = [
-    ...graph.select.map((m) => m.target),
-    ...graph.where.map((c) => c.target),
-    ...graph.groupBy,
-    ...graph.having.map((h) => h.measure.target),
-    ...graph.orderBy.map((o) => o.measure.target),
-  ];
+  const refs = attributeRefs(graph);
   graph.select.forEach((m) => add(m.target.classId, m.target.instance ?? 1));
   graph.where.forEach((c) => add(c.target.classId, c.target.instance ?? 1));
   graph.follows.forEach((f) => {

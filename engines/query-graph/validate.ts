@@ -186,14 +186,7 @@ export function relationOf(
 /** Every instance beyond the first of its class must be reached by a follow. */
 function checkInstancesConnected(graph: QueryGraph, fail: (message: string) => never): void {
   const followed = new Set(graph.follows.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]));
-  const refs = [
-    ...graph.select.map((m) => m.target),
-    ...graph.where.map((c) => c.target),
-    ...graph.groupBy,
-    ...graph.having.map((h) => h.measure.target),
-    ...graph.orderBy.map((o) => o.measure.target),
-  ];
-  for (const ref of refs) {
+  for (const ref of attributeRefs(graph)) {
     const instance = ref.instance ?? 1;
     if (!Number.isInteger(instance) || instance < 1) fail('instances are numbered from 1');
     if (instance > 1 && !followed.has(`${ref.classId}#${instance}`)) fail(`${ref.classId}#${instance} is not reached by any follow`);
@@ -212,4 +205,15 @@ export function isIsoDate(text: string): boolean {
 
 export function measureKey(measure: Measure): string {
   return `${measure.aggregate ?? ''}|${measure.target.classId}#${measure.target.instance ?? 1}|${measure.target.attributeId}`;
+}
+
+/** Every attribute reference of a graph, in item order (follows name instances, not attributes). */
+export function attributeRefs(graph: QueryGraph): AttributeRef[] {
+  return [
+    ...graph.select.map((m) => m.target),
+    ...graph.where.map((c) => c.target),
+    ...graph.groupBy,
+    ...graph.having.map((h) => h.measure.target),
+    ...graph.orderBy.map((o) => o.measure.target),
+  ];
 }

@@ -13,7 +13,9 @@ import { findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
 import { instanceKey, resolveJoins, type JoinGraph } from '../../query-graph/join-graph.js';
+import { effectiveGroupBy, hasAggregates } from '../../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../../query-graph/columns.js';
+import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../../query-graph/dates.js';
 import { buildFromClause, type FromClause } from './from-clause.js';
 import { sqlDialect, type SqlDialect } from './sql-dialect.js';
 
@@ -63,7 +65,7 @@ class Translation {
     const parts = [`SELECT ${graph.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`, `FROM ${this.from.sql}`];
     const where = [...this.from.conditions, ...graph.where.map((constraint) => this.constraint(constraint))];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
-    const groupBy = this.effectiveGroupBy();
+    const groupBy = effectiveGroupBy(this.graph);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.map((ref) => this.column(ref)).join(', ')}`);
     const having = graph.having.map((h) => this.aggregateConstraint(h));
     if (having.length > 0) parts.push(`HAVING ${having.join(' AND ')}`);
@@ -107,30 +109,6 @@ class Translation {
     }
   }
 
-  private hasAggregates(): boolean {
-    const { graph } = this;
-    return (
-      graph.having.length > 0 ||
-      graph.select.some((m) => m.aggregate !== null) ||
-      graph.orderBy.some((term) => term.measure.aggregate !== null)
-    );
-  }
-
-  /** Explicit groups, plus every plain attribute shown or sorted by when anything is aggregated. */
-  private effectiveGroupBy(): AttributeRef[] {
-    const groups = [...this.graph.groupBy];
-    if (!this.hasAggregates() && groups.length === 0) return [];
-    const seen = new Set(groups.map((ref) => measureKey({ target: ref, aggregate: null })));
-    for (const measure of [...this.graph.select, ...this.graph.orderBy.map((term) => term.measure)]) {
-      const key = measureKey({ target: measure.target, aggregate: null });
-      if (measure.aggregate === null && !seen.has(key)) {
-        seen.add(key);
-        groups.push(measure.target);
-      }
-    }
-    return groups;
-  }
-
   private orderBy(groupBy: readonly AttributeRef[]): string[] {
     const { graph } = this;
     const terms: { expression: string; direction: 'ASC' | 'DESC' }[] = [];
@@ -142,7 +120,7 @@ class Translation {
       terms.push({ expression: this.measure(measure), direction });
     };
     for (const term of graph.orderBy) push(term.measure, term.direction === 'asc' ? 'ASC' : 'DESC');
-    const scalar = groupBy.length === 0 && this.hasAggregates();
+    const scalar = groupBy.length === 0 && hasAggregates(this.graph);
     if (scalar) return [];
     // Tie-breakers, so that a limit picks the same rows on every database.
     if (groupBy.length > 0) {
@@ -171,29 +149,24 @@ class Translation {
         return `${this.dialect.lowerText(column)} LIKE ${this.bind(`%${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
       case 'starts_with':
         return `${this.dialect.lowerText(column)} LIKE ${this.bind(`${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
-      case 'year': {
-        const year = this.numberOf(values[0]!);
-        return this.dateRange(column, `${pad4(year)}-01-01`, `${pad4(year + 1)}-01-01`);
-      }
-      case 'month': {
-        const [y, m] = this.textOf(values[0]!).split('-').map(Number) as [number, number];
-        const next = m === 12 ? `${pad4(y + 1)}-01-01` : `${pad4(y)}-${String(m + 1).padStart(2, '0')}-01`;
-        return this.dateRange(column, `${pad4(y)}-${String(m).padStart(2, '0')}-01`, next);
-      }
+      case 'year':
+        return this.date(column, yearCondition(this.numberOf(values[0]!)));
+      case 'month':
+        return this.date(column, monthCondition(this.textOf(values[0]!)));
       case 'between':
-        if (temporal) return this.dateRange(column, this.dateOf(values[0]!), nextDay(this.dateOf(values[1]!)));
+        if (temporal) return this.date(column, betweenDays(this.dateOf(values[0]!), this.dateOf(values[1]!)));
         return `${column} BETWEEN ${this.bindTyped(values[0]!, type)} AND ${this.bindTyped(values[1]!, type)}`;
       case 'in':
       case 'not_in': {
         if (temporal) {
-          const any = values.map((v) => this.dateRange(column, this.dateOf(v), nextDay(this.dateOf(v)))).join(' OR ');
+          const any = values.map((v) => this.date(column, dayCondition('=', this.dateOf(v)))).join(' OR ');
           return operator === 'in' ? `(${any})` : `NOT (${any})`;
         }
         const list = values.map((v) => this.bindTyped(v, type)).join(', ');
         return `${column} ${operator === 'in' ? 'IN' : 'NOT IN'} (${list})`;
       }
       default:
-        if (temporal) return this.dateComparison(column, operator, this.dateOf(values[0]!));
+        if (temporal) return this.date(column, dayCondition(operator, this.dateOf(values[0]!)));
         return `${column} ${operator} ${this.bindTyped(values[0]!, type)}`;
     }
   }
@@ -202,31 +175,14 @@ class Translation {
   private aggregateConstraint(h: AggregateConstraint): string {
     const expression = this.measure(h.measure);
     const type = aggregateResultType(h.measure, this.schema);
-    if (type === 'date' || type === 'datetime') return this.dateComparison(expression, h.operator, this.dateOf(h.value));
+    if (type === 'date' || type === 'datetime') return this.date(expression, dayCondition(h.operator, this.dateOf(h.value)));
     if (type === 'text') return `${expression} ${h.operator} ${this.bind(this.textOf(h.value))}`;
     return `${expression} ${h.operator} ${this.bind(this.numberOf(h.value))}`;
   }
 
-  /** Dates compare as whole days whatever the column's precision: `= d` is `[d, d+1)`. */
-  private dateComparison(column: string, operator: '=' | '!=' | '<' | '<=' | '>' | '>=', day: string): string {
-    switch (operator) {
-      case '=':
-        return this.dateRange(column, day, nextDay(day));
-      case '!=':
-        return `NOT ${this.dateRange(column, day, nextDay(day))}`;
-      case '<':
-        return `${column} < ${this.bindDate(day)}`;
-      case '<=':
-        return `${column} < ${this.bindDate(nextDay(day))}`;
-      case '>':
-        return `${column} >= ${this.bindDate(nextDay(day))}`;
-      case '>=':
-        return `${column} >= ${this.bindDate(day)}`;
-    }
-  }
-
-  private dateRange(column: string, from: string, until: string): string {
-    return `(${column} >= ${this.bindDate(from)} AND ${column} < ${this.bindDate(until)})`;
+  /** A date condition (whole days, see dates.ts) with this dialect's date parameters. */
+  private date(expression: string, condition: DateCondition): string {
+    return renderDateCondition(expression, condition, (day) => this.bindDate(day));
   }
 
   private bind(value: SqlParameter): string {
@@ -277,14 +233,4 @@ class Translation {
 /** Escapes LIKE's wildcards with `!` (ESCAPE '!'), so `%` and `_` in a value match themselves. */
 export function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, (ch) => `!${ch}`);
-}
-
-function pad4(year: number): string {
-  return String(year).padStart(4, '0');
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
