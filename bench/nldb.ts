@@ -50,7 +50,9 @@ export async function nldbBenchmarks(): Promise<void> {
     .map((l) => JSON.parse(l) as DevQuestion);
   const lineMap = JSON.parse(readFileSync(join(dir, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
   const models = await NldbModels.load();
-  for (const file of ['facts.txt', 'facts-1000.txt', 'facts-10000.txt']) {
+  // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
+  const files = process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt'];
+  for (const file of files) {
     const lines = readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim());
     // gold support refers to facts.txt lines; padded files put them elsewhere
     const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));

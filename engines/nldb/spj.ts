@@ -80,7 +80,7 @@ export function decode(row: EncodedSupport, facts: readonly string[], classes: F
     const yes = softmax(classes.subarray(9, 11))[1] as number;
     return { derivation: { type, value: yes >= 0.5 }, useful, typeConfidence };
   }
-  const key = bestSpan(row, facts, spans, 0);
+  const key = stripArticle(bestSpan(row, facts, spans, 0));
   const value = bestSpan(row, facts, spans, 2);
   switch (type) {
     case 'SET':
@@ -93,6 +93,16 @@ export function decode(row: EncodedSupport, facts: readonly string[], classes: F
     case 'ARGMAX':
       return key && value ? { derivation: { type, key, value }, useful, typeConfidence } : none;
   }
+}
+
+/**
+ * Names of things are answered without a leading article: a fact may say "The Hollin Art Museum
+ * opened in 1988", but the museum is "Hollin Art Museum" (and must match itself in other facts).
+ */
+export function stripArticle(span: string | null): string | null {
+  if (span === null) return null;
+  const stripped = span.replace(/^(?:the|a|an)\s+(?=\S)/i, '');
+  return stripped || null;
 }
 
 /** The highest-scoring start/end pair within one fact, as the fact's own text. */

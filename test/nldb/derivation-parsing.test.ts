@@ -61,3 +61,14 @@ describe('numbers as facts write them', () => {
     expect(parseNumber('Ebberly Park')).toBeNull();
   });
 });
+
+describe('entity keys copied from facts', () => {
+  it('lose a leading article, nothing else', async () => {
+    const { stripArticle } = await import('../../engines/nldb/spj.js');
+    expect(stripArticle('The Hollin Art Museum')).toBe('Hollin Art Museum');
+    expect(stripArticle('an Old Mill')).toBe('Old Mill');
+    expect(stripArticle('Theodora Vance')).toBe('Theodora Vance');
+    expect(stripArticle('The')).toBe('The');
+    expect(stripArticle(null)).toBeNull();
+  });
+});

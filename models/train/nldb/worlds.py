@@ -389,6 +389,11 @@ def special_forms(rng, w, name, attrs):
     return None
 
 
+# Tried for the retriever and not better on held-out worlds; off so that a retrain reproduces the
+# shipped models' data.
+PAIR_FORMS = False
+
+
 def pair_forms(rng, w, name, attrs):
     """Natural sentences for attribute pairs that usually travel together."""
     e = w.entities[name]
@@ -410,10 +415,6 @@ def pair_forms(rng, w, name, attrs):
 
 
 def sentence(rng, w, name, attrs):
-    if len(attrs) == 2 and rng.random() < 0.6:
-        s = pair_forms(rng, w, name, attrs)
-        if s:
-            return s
     if rng.random() < 0.25:
         s = special_forms(rng, w, name, attrs)
         if s:
@@ -494,10 +495,11 @@ def verbalise(rng, w):
         if e["cls"] == "person" and "job" in attrs and "employer" in attrs and rng.random() < 0.5:
             attrs.remove("job"); attrs.remove("employer")
             facts.append((sentence_job_employer(rng, w, name), name, ("job", "employer")))
-        for a, b in (("birthplace", "birth_year"), ("city", "founded"), ("city", "opened")):
-            if a in attrs and b in attrs and rng.random() < 0.4:
-                attrs.remove(a); attrs.remove(b)
-                facts.append((pair_forms(rng, w, name, (a, b)), name, (a, b)))
+        if PAIR_FORMS:
+            for a, b in (("birthplace", "birth_year"), ("city", "founded"), ("city", "opened")):
+                if a in attrs and b in attrs and rng.random() < 0.4:
+                    attrs.remove(a); attrs.remove(b)
+                    facts.append((pair_forms(rng, w, name, (a, b)), name, (a, b)))
         i = 0
         while i < len(attrs):
             if i + 1 < len(attrs) and rng.random() < 0.35 and "spouse" not in attrs[i:i + 2]:
