@@ -4,7 +4,7 @@
  */
 import type { Driver } from 'neo4j-driver';
 import type { SourceInfo } from '../../types.js';
-import type { QueryGraphEngine } from '../query-graph/engine.js';
+import type { InterpreterFactory, QueryGraphEngine } from '../query-graph/engine.js';
 import { Readiness, type QuestionInterpreter, type Source } from '../source.js';
 import { CypherQueryEngine } from './cypher-engine.js';
 import { EmbeddedGraphStore } from './embedded-store.js';
@@ -22,6 +22,8 @@ export interface CypherSourceOptions {
   readonly connection: CypherConnection;
   /** Time limit for one query, in milliseconds. */
   readonly queryTimeoutMs: number;
+  /** Makes the interpreter once the engine is open; without one the source runs query graphs but cannot interpret questions. */
+  readonly interpreter?: InterpreterFactory;
 }
 
 /** True for URLs that name a Neo4j server rather than an embedded store path. */
@@ -36,6 +38,7 @@ export class CypherSource implements Source {
   private readonly readiness = new Readiness();
   private store: GraphStore | null = null;
   private engine: CypherQueryEngine | null = null;
+  private interpreterState: Awaited<ReturnType<InterpreterFactory>> | null = null;
 
   constructor(private readonly options: CypherSourceOptions) {
     this.id = options.id;
@@ -51,9 +54,11 @@ export class CypherSource implements Source {
         this.readiness.down(`connected (${this.store.backend}) but the graph is empty: run \`nlq load\``);
       } else {
         this.engine = await CypherQueryEngine.open(this.id, this.store);
+        this.interpreterState = this.options.interpreter ? await this.options.interpreter(this.id, this.engine) : null;
+        const interpreting = this.interpreterState?.status ? `; ${this.interpreterState.status}` : '';
         this.readiness.up(
           `connected (${this.store.backend}, ${catalog.nodeLabels.length} node labels, ` +
-            `${catalog.relationshipTypes.length} relationship types, ${nodes} nodes)`,
+            `${catalog.relationshipTypes.length} relationship types, ${nodes} nodes)${interpreting}`,
         );
       }
     } catch (error) {
@@ -76,8 +81,7 @@ export class CypherSource implements Source {
   }
 
   interpreter(): QuestionInterpreter | null {
-    // The query-graph predictor and the Cypher translator plug in here once they exist.
-    return null;
+    return this.interpreterState?.interpreter ?? null;
   }
 
   /** The open store, for the engine parts that query this source. */
@@ -87,8 +91,11 @@ export class CypherSource implements Source {
 
   async close(): Promise<void> {
     const store = this.store;
+    const interpreting = this.interpreterState;
     this.store = null;
     this.engine = null;
+    this.interpreterState = null;
+    if (interpreting) await interpreting.release();
     if (store) await store.close();
     this.readiness.down('closed');
   }

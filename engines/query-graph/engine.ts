@@ -4,7 +4,7 @@
  * the predictor and the gateway never care which kind of store answers.
  */
 import type { SchemaGraph } from '../schema-graph/types.js';
-import type { ResultSet } from '../source.js';
+import type { QuestionInterpreter, ResultSet } from '../source.js';
 import type { QueryGraph } from './types.js';
 
 export interface RunLimits {
@@ -29,3 +29,18 @@ export interface QueryGraphEngine {
   translate(graph: QueryGraph, limit: number): string;
   run(graph: QueryGraph, limits: RunLimits): Promise<QueryGraphRun>;
 }
+
+/**
+ * Makes the question interpreter of a started structured source from its query-graph engine, or
+ * says why there is none. The gateway passes the query-graph predictor's loader
+ * (plugins/nl-query/predictor), so engines never depend on the plugin.
+ */
+export type InterpreterFactory = (
+  sourceId: string,
+  engine: QueryGraphEngine,
+) => Promise<{
+  readonly interpreter: QuestionInterpreter | null;
+  /** Added to the source's status (why there is no interpreter, or which one); null adds nothing. */
+  readonly status: string | null;
+  release(): Promise<void>;
+}>;

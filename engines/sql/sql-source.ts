@@ -16,7 +16,7 @@ import {
   type SqlProvider,
 } from './prisma-client.js';
 import { countTables } from './catalog.js';
-import type { QueryGraphEngine } from '../query-graph/engine.js';
+import type { InterpreterFactory, QueryGraphEngine } from '../query-graph/engine.js';
 import { SqlQueryEngine } from './sql-engine.js';
 
 /** How to reach the database: a URL the gateway opens, or a client the host already has. */
@@ -24,20 +24,7 @@ export type SqlConnection =
   | { readonly url: string }
   | { readonly prisma: SqlClient; readonly provider?: SqlProvider };
 
-/**
- * Makes the question interpreter of a started source from its query-graph engine, or says why there
- * is none. The gateway passes the query-graph predictor's loader (plugins/nl-query/predictor), so
- * engines never depend on the plugin.
- */
-export type InterpreterFactory = (
-  sourceId: string,
-  engine: QueryGraphEngine,
-) => Promise<{
-  readonly interpreter: QuestionInterpreter | null;
-  /** Added to the source's status (why there is no interpreter, or which one); null adds nothing. */
-  readonly status: string | null;
-  release(): Promise<void>;
-}>;
+export type { InterpreterFactory };
 
 export interface SqlSourceOptions {
   readonly id: string;

@@ -193,6 +193,7 @@ export class Gateway {
           id: spec.id,
           description,
           queryTimeoutMs: this.options.limits.sourceTimeoutMs,
+          interpreter: predictorInterpreter,
           connection:
             'driver' in spec
               ? { driver: spec.driver, ...(spec.database ? { database: spec.database } : {}) }
