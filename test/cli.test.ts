@@ -41,10 +41,13 @@ describe('nlq', () => {
     expect(stderr).toMatch(/unknown source 'nowhere'/);
   });
 
-  it('train says plainly that it is not available yet', () => {
-    const { code, stderr } = nlq('train', '--source', 'northwind');
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/not available yet/);
+  it('train needs a source, and refuses one the config does not have', () => {
+    const missing = nlq('train');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--source <id> is required/);
+    const unknown = nlq('train', '--source', 'nowhere');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown source 'nowhere'/);
   });
 
   it('load leaves loaded sources alone', () => {
