@@ -159,7 +159,8 @@ function fresh(dimensions: number): Index {
     metric: MetricKind.IP,
     quantization: ScalarKind.F32,
     connectivity: 16,
-    expansion_add: 128,
+    // 40 rather than 128: inserts about twice as fast; recall at 10,000 facts stays high
+    expansion_add: 40,
     expansion_search: 256,
     multi: false,
   });

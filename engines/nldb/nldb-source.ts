@@ -8,11 +8,10 @@ import { resolve } from 'node:path';
 import type { SourceInfo } from '../../types.js';
 import type { QueryGraphEngine } from '../query-graph/engine.js';
 import { Readiness, type Source } from '../source.js';
-import { EmbeddedIndex } from './embedded-index.js';
 import { FactIndex } from './fact-index.js';
 import type { FactStore } from './fact-store.js';
 import { NldbInterpreter } from './interpreter.js';
-import { NldbModels } from './models.js';
+import type { NldbModels } from './models.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface NldbSourceOptions {
@@ -42,6 +41,7 @@ export async function defaultIndexFor(collection: string, dimensions: number, mo
     return MilvusIndex.open({ address: milvus, collection, dimensions, model, ...(process.env.MILVUS_TOKEN ? { token: process.env.MILVUS_TOKEN } : {}) });
   }
   const dir = store.file ? `${store.file}.vectors` : resolve('.nlq', 'vectors');
+  const { EmbeddedIndex } = await import('./embedded-index.js');
   return EmbeddedIndex.open({ dir, name: collection, dimensions, model });
 }
 
@@ -75,7 +75,8 @@ export class NldbSource implements Source {
   /** Models and vector index; without them facts can still be written, but not asked about. */
   private async openEngine(store: FactStore): Promise<void> {
     try {
-      const models = await (this.options.models ?? (() => NldbModels.load()))();
+      // Native modules (onnxruntime, usearch) load only when a collection opens, not with the CLI.
+      const models = await (this.options.models ?? (async () => (await import('./models.js')).NldbModels.load()))();
       const vectors = await (this.options.vectorIndex ?? defaultIndexFor)(this.id, models.dimensions, models.fingerprint, store);
       const facts = new FactIndex(this.id, store, models, vectors);
       await facts.sync();

@@ -57,7 +57,6 @@ async function ask(question: string): Promise<Answer> {
   return answer!;
 }
 
-const values = (a: Answer) => a.rows.map((r) => r[0]).sort();
 const supportTexts = (a: Answer) => a.support.map((f) => f.text);
 
 beforeAll(async () => {
