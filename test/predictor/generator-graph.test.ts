@@ -19,7 +19,7 @@ let examples: Example[];
 
 beforeAll(async () => {
   const options = await worldOptions(`file:${join(mkdtempSync(join(tmpdir(), 'nlq-gen-graph-')), 'facts.sqlite')}`);
-  gateway = nlQuery({ ...options, sources: options.sources.filter((s) => s.id === 'northwind-graph') }).gateway;
+  gateway = nlQuery({ ...options, sources: (options.sources ?? []).filter((s) => s.id === 'northwind-graph') }).gateway;
   engine = await gateway.queryGraphEngineOf('northwind-graph');
   examples = new QuestionGenerator(engine.schema(), await ValueMemory.read(engine), { seed: 5, typo: 0 }).generate(200);
 }, 120_000);
