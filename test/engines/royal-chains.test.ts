@@ -229,3 +229,31 @@ describe('chain explanations', () => {
     expect(run.explanation).toBe('the name of the person whose father is the person whose name is Albert Augustus Charles, without repeats');
   });
 });
+
+describe('a cycle closed before the last join', () => {
+  // Victoria's sons whose father is her husband and has a brother. Joined from the son, the husband
+  // condition closes a cycle before the brother join: positional parameters must still line up.
+  const graph = (v: Vocabulary) =>
+    queryGraph({
+      select: [show(attr(v.person, 'name'))],
+      where: [where(attr(v.person, 'name', 2), '=', VICTORIA)],
+      follows: [
+        follow([v.person, 2], v.relation('son'), [v.person, 1]),
+        follow([v.person, 1], v.relation('father'), [v.person, 3]),
+        follow([v.person, 2], v.relation('husband'), [v.person, 3]),
+        follow([v.person, 3], v.relation('brother'), [v.person, 4]),
+      ],
+      distinct: true,
+    });
+
+  it.each(['embedded graph store', 'SQLite'])('gives her sons on %s', async (name) => {
+    const { engine, vocabulary } = engines.get(name)!;
+    const run = await engine.run(graph(vocabulary), { limit: 100, timeoutMs: 20_000 });
+    const husbands = walk({ anchor: VICTORIA, hops: [hop('husband')] });
+    const sons = [...walk({ anchor: VICTORIA, hops: [hop('son')] })].filter((son) =>
+      [...(relations.get('father')?.get(son) ?? [])].some((father) => husbands.has(father) && (relations.get('brother')?.get(father)?.size ?? 0) > 0),
+    );
+    expect(sons.length).toBeGreaterThan(0);
+    expect(answerRows(run.result.rows, false)).toEqual(sons.map((id) => [nameOf.get(id)!]).sort((a, b) => a[0]!.localeCompare(b[0]!)));
+  });
+});

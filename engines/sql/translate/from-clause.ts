@@ -31,13 +31,12 @@ export function buildFromClause(joins: JoinGraph, dialect: SqlDialect, bind: (va
     leftColumns.map((column, i) => `${left}.${q(column)} = ${right}.${q(rightColumns[i]!)}`).join(' AND ');
 
   parts.push(`${q(joins.root.classId)} AS ${newAlias(joins.root)}`);
+  // Joins first, closing conditions after: positional `?` parameters must be bound in text order,
+  // and the conditions go to WHERE, after every join.
   for (const edge of joins.edges) {
     const { relation } = edge;
     const through = relation.through;
-    if (edge.adds === null) {
-      conditions.push(closingCondition(edge));
-      continue;
-    }
+    if (edge.adds === null) continue;
     const added = edge.adds === 'source' ? edge.source : edge.target;
     if (!through) {
       // A foreign key: source.fromColumns = target.toColumns.
@@ -61,6 +60,7 @@ export function buildFromClause(joins: JoinGraph, dialect: SqlDialect, bind: (va
       parts.push(`JOIN ${q(added.classId)} AS ${alias} ON ${pairs(alias, relation.fromColumns, link, through.fromColumns)}`);
     }
   }
+  for (const edge of joins.edges) if (edge.adds === null) conditions.push(closingCondition(edge));
   return { sql: parts.join(' '), conditions, aliases };
 
   function closingCondition(edge: JoinEdge): string {
