@@ -12,6 +12,7 @@ import { InvalidQueryGraphError } from '../../errors.js';
 import { formatQueryGraph } from '../query-graph/canonical.js';
 import { effectiveGroupBy, hasAggregates } from '../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../query-graph/columns.js';
+import { valueAsNumber, valueAsText } from '../query-graph/values.js';
 import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../query-graph/dates.js';
 import { instanceKey, resolveJoins, type JoinGraph } from '../query-graph/join-graph.js';
 import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from '../query-graph/types.js';
@@ -294,37 +295,37 @@ class CypherTranslation {
       case 'not_null':
         return `${property} IS NOT NULL`;
       case 'contains':
-        return `toLower(${property}) CONTAINS ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
+        return `toLower(${property}) CONTAINS ${this.bind(this.text(values[0]!).toLowerCase())}`;
       case 'starts_with':
-        return `toLower(${property}) STARTS WITH ${this.bind(this.textOf(values[0]!).toLowerCase())}`;
+        return `toLower(${property}) STARTS WITH ${this.bind(this.text(values[0]!).toLowerCase())}`;
       case 'year':
-        return this.date(property, yearCondition(this.numberOf(values[0]!)));
+        return this.date(property, yearCondition(this.number(values[0]!)));
       case 'month':
-        return this.date(property, monthCondition(this.textOf(values[0]!)));
+        return this.date(property, monthCondition(this.text(values[0]!)));
       case 'between':
-        if (temporal) return this.date(property, betweenDays(this.textOf(values[0]!), this.textOf(values[1]!)));
+        if (temporal) return this.date(property, betweenDays(this.text(values[0]!), this.text(values[1]!)));
         return `${property} >= ${this.bindTyped(values[0]!, type)} AND ${property} <= ${this.bindTyped(values[1]!, type)}`;
       case 'in':
       case 'not_in': {
         if (temporal) {
-          const any = values.map((v) => this.date(property, dayCondition('=', this.textOf(v)))).join(' OR ');
+          const any = values.map((v) => this.date(property, dayCondition('=', this.text(v)))).join(' OR ');
           return operator === 'in' ? `(${any})` : `NOT (${any})`;
         }
         const list = this.bindList(values.map((v) => this.typed(v, type)));
         return operator === 'in' ? `${property} IN ${list}` : `NOT (${property} IN ${list})`;
       }
       default:
-        if (temporal) return this.date(property, dayCondition(operator, this.textOf(values[0]!)));
+        if (temporal) return this.date(property, dayCondition(operator, this.text(values[0]!)));
         return `${property} ${operator === '!=' ? '<>' : operator} ${this.bindTyped(values[0]!, type)}`;
     }
   }
 
   private aggregateConstraint(h: AggregateConstraint, alias: string): string {
     const type = aggregateResultType(h.measure, this.schema);
-    if (type === 'date' || type === 'datetime') return this.date(alias, dayCondition(h.operator, this.textOf(h.value)));
+    if (type === 'date' || type === 'datetime') return this.date(alias, dayCondition(h.operator, this.text(h.value)));
     const operator = h.operator === '!=' ? '<>' : h.operator;
-    if (type === 'text') return `${alias} ${operator} ${this.bind(this.textOf(h.value))}`;
-    return `${alias} ${operator} ${this.bind(this.numberOf(h.value))}`;
+    if (type === 'text') return `${alias} ${operator} ${this.bind(this.text(h.value))}`;
+    return `${alias} ${operator} ${this.bind(this.number(h.value))}`;
   }
 
   /** A date condition (whole days, see dates.ts), days bound as `date($p)`. */
@@ -352,30 +353,20 @@ class CypherTranslation {
     return this.bind(this.typed(value, type));
   }
 
+  private number(value: QueryValue): number {
+    return valueAsNumber(value, this.graph);
+  }
+
+  private text(value: QueryValue): string {
+    return valueAsText(value, this.graph);
+  }
+
   private typed(value: QueryValue, type: AttributeType): GraphParam {
-    if (type === 'integer' || type === 'decimal' || type === 'float') return this.numberOf(value);
+    if (type === 'integer' || type === 'decimal' || type === 'float') return this.number(value);
     if (type === 'boolean' && value.kind === 'boolean') return value.value;
-    return this.textOf(value);
+    return this.text(value);
   }
 
-  private numberOf(value: QueryValue): number {
-    if (value.kind === 'number') return value.value;
-    if (value.kind === 'string') return Number(value.value);
-    throw new InvalidQueryGraphError('expected a number', formatQueryGraph(this.graph));
-  }
-
-  private textOf(value: QueryValue): string {
-    switch (value.kind) {
-      case 'string':
-      case 'date':
-        return value.value;
-      case 'number':
-      case 'boolean':
-        return String(value.value);
-      case 'placeholder':
-        throw new InvalidQueryGraphError(`placeholder @${value.name} is not bound`, formatQueryGraph(this.graph));
-    }
-  }
 }
 
 function sameNode(a: ClassInstance, b: ClassInstance): boolean {

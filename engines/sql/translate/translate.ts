@@ -15,6 +15,7 @@ import type { SqlProvider } from '../prisma-client.js';
 import { instanceKey, resolveJoins, type JoinGraph } from '../../query-graph/join-graph.js';
 import { effectiveGroupBy, hasAggregates } from '../../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../../query-graph/columns.js';
+import { valueAsNumber, valueAsText } from '../../query-graph/values.js';
 import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../../query-graph/dates.js';
 import { buildFromClause, type FromClause } from './from-clause.js';
 import { sqlDialect, type SqlDialect } from './sql-dialect.js';
@@ -146,27 +147,27 @@ class Translation {
       case 'not_null':
         return `${column} IS NOT NULL`;
       case 'contains':
-        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`%${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
+        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`%${escapeLike(this.text(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
       case 'starts_with':
-        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`${escapeLike(this.textOf(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
+        return `${this.dialect.lowerText(column)} LIKE ${this.bind(`${escapeLike(this.text(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
       case 'year':
-        return this.date(column, yearCondition(this.numberOf(values[0]!)));
+        return this.date(column, yearCondition(this.number(values[0]!)));
       case 'month':
-        return this.date(column, monthCondition(this.textOf(values[0]!)));
+        return this.date(column, monthCondition(this.text(values[0]!)));
       case 'between':
-        if (temporal) return this.date(column, betweenDays(this.dateOf(values[0]!), this.dateOf(values[1]!)));
+        if (temporal) return this.date(column, betweenDays(this.text(values[0]!), this.text(values[1]!)));
         return `${column} BETWEEN ${this.bindTyped(values[0]!, type)} AND ${this.bindTyped(values[1]!, type)}`;
       case 'in':
       case 'not_in': {
         if (temporal) {
-          const any = values.map((v) => this.date(column, dayCondition('=', this.dateOf(v)))).join(' OR ');
+          const any = values.map((v) => this.date(column, dayCondition('=', this.text(v)))).join(' OR ');
           return operator === 'in' ? `(${any})` : `NOT (${any})`;
         }
         const list = values.map((v) => this.bindTyped(v, type)).join(', ');
         return `${column} ${operator === 'in' ? 'IN' : 'NOT IN'} (${list})`;
       }
       default:
-        if (temporal) return this.date(column, dayCondition(operator, this.dateOf(values[0]!)));
+        if (temporal) return this.date(column, dayCondition(operator, this.text(values[0]!)));
         return `${column} ${operator} ${this.bindTyped(values[0]!, type)}`;
     }
   }
@@ -175,9 +176,9 @@ class Translation {
   private aggregateConstraint(h: AggregateConstraint): string {
     const expression = this.measure(h.measure);
     const type = aggregateResultType(h.measure, this.schema);
-    if (type === 'date' || type === 'datetime') return this.date(expression, dayCondition(h.operator, this.dateOf(h.value)));
-    if (type === 'text') return `${expression} ${h.operator} ${this.bind(this.textOf(h.value))}`;
-    return `${expression} ${h.operator} ${this.bind(this.numberOf(h.value))}`;
+    if (type === 'date' || type === 'datetime') return this.date(expression, dayCondition(h.operator, this.text(h.value)));
+    if (type === 'text') return `${expression} ${h.operator} ${this.bind(this.text(h.value))}`;
+    return `${expression} ${h.operator} ${this.bind(this.number(h.value))}`;
   }
 
   /** A date condition (whole days, see dates.ts) with this dialect's date parameters. */
@@ -197,32 +198,17 @@ class Translation {
 
   /** Binds a value as the attribute's type wants it (validation has checked it can be). */
   private bindTyped(value: QueryValue, type: AttributeType): string {
-    if (type === 'integer' || type === 'decimal' || type === 'float') return this.bind(this.numberOf(value));
+    if (type === 'integer' || type === 'decimal' || type === 'float') return this.bind(this.number(value));
     if (type === 'boolean' && value.kind === 'boolean') return this.bind(this.dialect.booleanValue(value.value));
-    return this.bind(this.textOf(value));
+    return this.bind(this.text(value));
   }
 
-  private numberOf(value: QueryValue): number {
-    if (value.kind === 'number') return value.value;
-    if (value.kind === 'string') return Number(value.value);
-    throw new InvalidQueryGraphError(`expected a number`, formatQueryGraph(this.graph));
+  private number(value: QueryValue): number {
+    return valueAsNumber(value, this.graph);
   }
 
-  private textOf(value: QueryValue): string {
-    switch (value.kind) {
-      case 'string':
-      case 'date':
-        return value.value;
-      case 'number':
-      case 'boolean':
-        return String(value.value);
-      case 'placeholder':
-        throw new InvalidQueryGraphError(`placeholder @${value.name} is not bound`, formatQueryGraph(this.graph));
-    }
-  }
-
-  private dateOf(value: QueryValue): string {
-    return this.textOf(value);
+  private text(value: QueryValue): string {
+    return valueAsText(value, this.graph);
   }
 
   private outputColumns(): OutputColumn[] {
