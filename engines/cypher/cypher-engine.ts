@@ -3,10 +3,8 @@
  * starts, query graphs translated to Cypher and run read-only (the embedded store is opened
  * read-only; Neo4j runs READ sessions) with the store's time limit, results typed.
  */
-import { answerKind } from '../query-graph/answer-kind.js';
 import type { QueryGraphEngine, QueryGraphRun, RunLimits } from '../query-graph/engine.js';
-import { explainQueryGraph } from '../query-graph/explain.js';
-import { convertRows } from '../query-graph/results.js';
+import { queryGraphRun } from '../query-graph/results.js';
 import type { QueryGraph } from '../query-graph/types.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import type { GraphStore } from './graph-store.js';
@@ -43,16 +41,6 @@ export class CypherQueryEngine implements QueryGraphEngine {
       if (/interrupt|timeout|terminated/i.test(message)) throw new QueryTimeoutError(this.sourceId, limits.timeoutMs);
       throw new QueryFailedError(this.sourceId, statement.text, message.split('\n')[0] ?? 'query failed', { cause: error });
     }
-    const rows = convertRows(records, statement.columns);
-    return {
-      query: statement.text,
-      explanation: explainQueryGraph(graph, this.schemaGraph),
-      result: {
-        kind: answerKind(graph, rows.length),
-        columns: statement.columns.map((column) => ({ name: column.name, type: column.type })),
-        rows,
-        support: [],
-      },
-    };
+    return queryGraphRun(graph, this.schemaGraph, statement, records);
   }
 }

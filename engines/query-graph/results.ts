@@ -4,7 +4,12 @@
  * the graph stores' own shapes); answers do not.
  */
 import type { JsonValue } from '../../types.js';
+import type { SchemaGraph } from '../schema-graph/types.js';
+import { answerKind } from './answer-kind.js';
 import type { OutputColumn } from './columns.js';
+import type { QueryGraphRun } from './engine.js';
+import { explainQueryGraph } from './explain.js';
+import type { QueryGraph } from './types.js';
 
 export type RawRow = Readonly<Record<string, unknown>>;
 
@@ -64,4 +69,24 @@ function toIsoDate(value: unknown, dateOnly: boolean): string {
   if (!date || Number.isNaN(date.getTime())) return String(value);
   const iso = date.toISOString();
   return dateOnly ? iso.slice(0, 10) : iso;
+}
+
+/** A run's answer from the rows a statement returned: typed cells, the kind the graph asked for, its explanation. */
+export function queryGraphRun(
+  graph: QueryGraph,
+  schema: SchemaGraph,
+  statement: { readonly text: string; readonly columns: readonly OutputColumn[] },
+  rawRows: readonly RawRow[],
+): QueryGraphRun {
+  const rows = convertRows(rawRows, statement.columns);
+  return {
+    query: statement.text,
+    explanation: explainQueryGraph(graph, schema),
+    result: {
+      kind: answerKind(graph, rows.length),
+      columns: statement.columns.map((column) => ({ name: column.name, type: column.type })),
+      rows,
+      support: [],
+    },
+  };
 }

@@ -3,12 +3,10 @@
  * for the source's dialect and run read-only under the request's limits, results typed.
  */
 import type { QueryGraphEngine, QueryGraphRun, RunLimits } from '../query-graph/engine.js';
-import { answerKind } from '../query-graph/answer-kind.js';
-import { explainQueryGraph } from '../query-graph/explain.js';
 import type { QueryGraph } from '../query-graph/types.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
-import { convertRows } from '../query-graph/results.js';
+import { queryGraphRun } from '../query-graph/results.js';
 import { introspectSqlSchema } from './introspect.js';
 import { withRelationTables } from './relation-tables.js';
 import { translateToSql } from './translate/translate.js';
@@ -37,17 +35,7 @@ export class SqlQueryEngine implements QueryGraphEngine {
 
   async run(graph: QueryGraph, limits: RunLimits): Promise<QueryGraphRun> {
     const statement = translateToSql(graph, this.schemaGraph, this.target.provider, { rowLimit: limits.limit });
-    const rows = convertRows(await this.executor.run(statement, limits.timeoutMs), statement.columns);
-    return {
-      query: statement.text,
-      explanation: explainQueryGraph(graph, this.schemaGraph),
-      result: {
-        kind: answerKind(graph, rows.length),
-        columns: statement.columns.map((column) => ({ name: column.name, type: column.type })),
-        rows,
-        support: [],
-      },
-    };
+    return queryGraphRun(graph, this.schemaGraph, statement, await this.executor.run(statement, limits.timeoutMs));
   }
 
   close(): Promise<void> {
