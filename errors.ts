@@ -13,6 +13,8 @@ export const ErrorCode = {
   SOURCE_UNAVAILABLE: 'SOURCE_UNAVAILABLE',
   QUERY_FAILED: 'QUERY_FAILED',
   QUERY_TIMEOUT: 'QUERY_TIMEOUT',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  FORBIDDEN_SOURCE: 'FORBIDDEN_SOURCE',
   INVALID_QUERY_GRAPH: 'INVALID_QUERY_GRAPH',
   CONFIG_INVALID: 'CONFIG_INVALID',
   LOAD_FAILED: 'LOAD_FAILED',
@@ -109,6 +111,33 @@ export class QueryTimeoutError extends NlqError {
     readonly timeoutMs: number,
   ) {
     super(`source '${sourceId}' did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * A whole request that ran past its overall deadline (`limits.askTimeoutMs`, or the caller's lower
+ * `timeoutMs`) before any source could be asked: e.g. the gateway was still starting.
+ */
+export class RequestTimeoutError extends NlqError {
+  readonly code = ErrorCode.REQUEST_TIMEOUT;
+  constructor(readonly timeoutMs: number) {
+    super(`the request did not complete within ${timeoutMs} ms`);
+  }
+}
+
+/**
+ * The caller may see this source but the host's permissions hook does not let it ask (or, for a
+ * fact collection, write). Callers that may not even see the source get SOURCE_NOT_FOUND instead,
+ * word for word what an unknown id gets, so its existence does not leak.
+ */
+export class ForbiddenSourceError extends NlqError {
+  readonly code = ErrorCode.FORBIDDEN_SOURCE;
+  constructor(
+    readonly sourceId: string,
+    /** What was refused. */
+    readonly action: 'ask' | 'write',
+  ) {
+    super(action === 'ask' ? `you may not ask source '${sourceId}'` : `you may not write to fact collection '${sourceId}'`);
   }
 }
 

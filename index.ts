@@ -14,5 +14,7 @@ export type {
 export { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 export { loadConfig, parseConfig, type GatewayConfig, type SourceConfig } from './config/config.js';
 export { typeDefs } from './schema/type-defs.js';
+export { formatError, INTERNAL_ERROR_MESSAGE } from './resolvers/graphql-errors.js';
+export type { Permissions, SourceRef } from './plugins/nl-query/permissions.js';
 export * from './errors.js';
 export type * from './types.js';

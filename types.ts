@@ -104,7 +104,10 @@ export interface AskResult {
   readonly sources: readonly SourceOutcome[];
 }
 
-/** Options a caller may pass with a question; each is clamped to the server's maxima. */
+/**
+ * Options a caller may pass with a question. Each may lower the server's maximum (`Limits`); a
+ * value above it is refused with BAD_USER_INPUT, never silently clamped.
+ */
 export interface AskOptions {
   /** Ask only these sources. */
   readonly sources?: readonly string[];
@@ -112,6 +115,12 @@ export interface AskOptions {
   readonly topK?: number;
   /** Maximum rows in the answer. */
   readonly limit?: number;
+  /**
+   * Time the whole ask may take, in milliseconds (at most `limits.askTimeoutMs`). Each source also
+   * stops at `limits.sourceTimeoutMs` or when this deadline comes, whichever is first; a source
+   * cut off is reported `TIMED_OUT` and the others still answer.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** What a client sees of a source. */

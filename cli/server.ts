@@ -8,6 +8,7 @@ import { startStandaloneServer } from '@apollo/server/standalone';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayConfig, SourceConfig } from '../config/config.js';
 import { nlQuery, type NlQuery } from '../plugins/nl-query/index.js';
+import { formatError } from '../resolvers/graphql-errors.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
 
 export interface RunningServer {
@@ -43,6 +44,9 @@ export async function startServer(config: GatewayConfig, listen: { host: string;
   const server = new ApolloServer({
     schema: makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers }),
     introspection: true,
+    // No stack traces in responses; unexpected errors masked when NODE_ENV=production.
+    formatError,
+    includeStacktraceInErrorResponses: false,
     // The CLI handles SIGINT/SIGTERM itself, so it can stop the gateway and exit with code 0.
     stopOnTerminationSignals: false,
     plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],

@@ -14,6 +14,12 @@ export interface Limits {
   readonly defaultRows: number;
   /** Time one source may take for one question, in milliseconds. */
   readonly sourceTimeoutMs: number;
+  /**
+   * Time a whole `ask` may take, in milliseconds: the deadline covers waiting for start-up,
+   * source selection and every source, so a caller always hears back by then. A caller's
+   * `AskOptions.timeoutMs` may lower it, never raise it.
+   */
+  readonly askTimeoutMs: number;
   /** Facts accepted in one `addFacts` call. */
   readonly maxFactsPerWrite: number;
   /** Longest fact accepted, in characters. */
@@ -27,6 +33,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxRows: 1000,
   defaultRows: 100,
   sourceTimeoutMs: 10_000,
+  askTimeoutMs: 15_000,
   maxFactsPerWrite: 1000,
   maxFactLength: 2000,
 });

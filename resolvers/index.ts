@@ -1,6 +1,7 @@
 /**
  * The resolvers of the gateway's schema. They only translate between GraphQL and the Gateway:
- * argument shapes in, enum spellings and coded errors out.
+ * argument shapes in, enum spellings and coded errors out. Each hands the request's GraphQL
+ * context to the gateway, whose permissions hook decides from it what the caller may do.
  */
 import type { SchemaAttribute, SchemaClass, SchemaRelation } from '../engines/schema-graph/types.js';
 import type { Gateway } from '../plugins/nl-query/gateway.js';
@@ -22,30 +23,28 @@ export function createResolvers(gateway: Gateway) {
       kind: (source: SourceInfo) => source.kind.toUpperCase(),
     },
     Query: {
-      ask: withErrors((_: unknown, args: { question: string; options?: AskOptions | null }) =>
-        gateway.ask(args.question, args.options),
+      ask: withErrors((_: unknown, args: { question: string; options?: AskOptions | null }, context: unknown) =>
+        gateway.ask(args.question, args.options, context),
       ),
-      sources: withErrors(async () => {
-        await gateway.start();
-        return gateway.listSources();
-      }),
-      facts: withErrors((_: unknown, args: { collection: string; limit?: number | null; after?: string | null }) =>
-        gateway.listFacts(args.collection, args.limit, args.after),
+      sources: withErrors((_: unknown, __: unknown, context: unknown) => gateway.visibleSources(context)),
+      facts: withErrors((_: unknown, args: { collection: string; limit?: number | null; after?: string | null }, context: unknown) =>
+        gateway.listFacts(args.collection, args.limit, args.after, context),
       ),
-      runQueryGraph: withErrors((_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null } | null }) =>
-        gateway.runQueryGraph(args.source, args.queryGraph, args.options),
+      runQueryGraph: withErrors(
+        (_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null } | null }, context: unknown) =>
+          gateway.runQueryGraph(args.source, args.queryGraph, args.options, context),
       ),
-      schemaGraph: withErrors((_: unknown, args: { source: string }) => gateway.schemaGraph(args.source)),
+      schemaGraph: withErrors((_: unknown, args: { source: string }, context: unknown) => gateway.schemaGraph(args.source, context)),
     },
     Mutation: {
-      createFactCollection: withErrors((_: unknown, args: { id: string; description?: string | null }) =>
-        gateway.createFactCollection(args.id, args.description),
+      createFactCollection: withErrors((_: unknown, args: { id: string; description?: string | null }, context: unknown) =>
+        gateway.createFactCollection(args.id, args.description, context),
       ),
-      addFacts: withErrors((_: unknown, args: { collection: string; facts: string[] }) =>
-        gateway.addFacts(args.collection, args.facts),
+      addFacts: withErrors((_: unknown, args: { collection: string; facts: string[] }, context: unknown) =>
+        gateway.addFacts(args.collection, args.facts, context),
       ),
-      removeFacts: withErrors((_: unknown, args: { collection: string; ids: string[] }) =>
-        gateway.removeFacts(args.collection, args.ids),
+      removeFacts: withErrors((_: unknown, args: { collection: string; ids: string[] }, context: unknown) =>
+        gateway.removeFacts(args.collection, args.ids, context),
       ),
     },
   };

@@ -81,6 +81,11 @@ export const typeDefs = /* GraphQL */ `
     topK: Int
     "Maximum rows in the answer (default 100)."
     limit: Int
+    """
+    Time the whole question may take, in milliseconds (at most the server's limit, 15000 by
+    default). A source cut off by it is reported TIMED_OUT; the others still answer.
+    """
+    timeoutMs: Int
   }
 
   type AskResult {

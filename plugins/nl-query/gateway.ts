@@ -3,7 +3,7 @@
  * exposes. One instance per `nlQuery()` call; nothing is global, so several gateways can live in
  * one process (tests do exactly that).
  */
-import { BadInputError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../../errors.js';
+import { BadInputError, RequestTimeoutError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../../errors.js';
 import { CypherSource } from '../../engines/cypher/cypher-source.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { NldbSource } from '../../engines/nldb/nldb-source.js';
@@ -14,6 +14,7 @@ import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import type { Answer, AskOptions, AskResult, Fact, FactWrite, SourceInfo } from '../../types.js';
 import type { ResolvedOptions, SourceSpec } from './options.js';
+import { Access } from './permissions.js';
 import { askSources } from './pipeline.js';
 import {
   SOURCE_ID_PATTERN,
@@ -37,8 +38,13 @@ export class Gateway {
   /** Fact stores by location; collections stored in the same database share one. */
   private readonly factStores = new Map<string, Promise<FactStore>>();
   private starting: Promise<void> | null = null;
+  /** When each not-ready source was last retried (epoch ms), so a dead database is not hammered. */
+  private readonly retried = new Map<string, number>();
+  /** The host's permissions hook; every operation on a source passes through it first. */
+  private readonly access: Access;
 
   constructor(private readonly options: ResolvedOptions) {
+    this.access = new Access(options.permissions);
     for (const spec of options.sources) {
       if (!SOURCE_ID_PATTERN.test(spec.id)) throw new BadInputError(`invalid source id '${spec.id}'`, 'sources');
       if (this.sources.has(spec.id)) throw new SourceExistsError(spec.id);
@@ -72,28 +78,81 @@ export class Gateway {
     await Promise.all(stores.map(async (store) => (await store.catch(() => null))?.close()));
   }
 
+  /** Every source, whoever asks (the CLI and the host itself); GraphQL callers get `visibleSources`. */
   listSources(): readonly SourceInfo[] {
     return [...this.sources.values()].map((source) => source.info());
   }
 
-  async ask(question: string, options?: AskOptions | null): Promise<AskResult> {
+  /** The sources the caller with this GraphQL context may know about (see `Permissions.canSee`). */
+  async visibleSources(context?: unknown): Promise<readonly SourceInfo[]> {
     await this.start();
+    return (await this.access.visible([...this.sources.values()], context)).map((source) => source.info());
+  }
+
+  /**
+   * Answers a question from the sources the caller may ask (`context` is the GraphQL context the
+   * permissions hook decides from), all within one deadline: `options.timeoutMs`, at most
+   * `limits.askTimeoutMs`.
+   */
+  async ask(question: string, options?: AskOptions | null, context?: unknown): Promise<AskResult> {
     const request = validateAsk(question, options, this.options.limits);
-    const selected = request.sources
-      ? request.sources.map((id) => {
-          const source = this.sources.get(id);
-          if (!source) throw new BadInputError(`unknown source '${id}' in options.sources`, 'options.sources');
-          return source;
-        })
-      : [...this.sources.values()];
-    return askSources(selected, request, this.options.limits.sourceTimeoutMs);
+    const deadline = Date.now() + request.timeoutMs;
+    await beforeDeadline(this.start(), deadline, request.timeoutMs);
+    // Only permitted sources go further: source selection and the pipeline never see the others.
+    const candidates = await this.askableSources(request.sources, context);
+    this.retryUnready(candidates);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new RequestTimeoutError(request.timeoutMs);
+    // Sources run in parallel, so cutting each at the time left keeps the whole ask in its deadline.
+    return askSources(candidates, request, Math.min(this.options.limits.sourceTimeoutMs, remaining));
+  }
+
+  /**
+   * A source that was down at start (database unreachable, file missing) is reopened in the
+   * background, at most every RETRY_INTERVAL_MS: the question at hand gets UNAVAILABLE without
+   * waiting, later ones find the source again once its database is back.
+   */
+  private retryUnready(sources: readonly Source[]): void {
+    const now = Date.now();
+    for (const source of sources) {
+      if (source.info().ready || now - (this.retried.get(source.id) ?? 0) < RETRY_INTERVAL_MS) continue;
+      this.retried.set(source.id, now);
+      // start() never throws (a failure leaves the source not ready); close() releases a half-open client first.
+      void source
+        .close()
+        .catch(() => undefined)
+        .then(() => source.start());
+    }
+  }
+
+  /** The sources named in `options.sources` (every one, or an error), else all the caller may ask. */
+  private async askableSources(ids: readonly string[] | undefined, context: unknown): Promise<Source[]> {
+    if (!ids) return this.access.askable([...this.sources.values()], context);
+    const unknown = (id: string) => new BadInputError(`unknown source '${id}' in options.sources`, 'options.sources');
+    const named: Source[] = [];
+    for (const id of ids) {
+      const source = this.sources.get(id);
+      if (!source) throw unknown(id);
+      // A source the caller may not see gets the unknown-source error word for word.
+      await this.access.require('ask', source, context, () => unknown(id));
+      named.push(source);
+    }
+    return named;
+  }
+
+  /** Throws SOURCE_NOT_FOUND, or FORBIDDEN_SOURCE, unless the caller may ask `sourceId`. */
+  private async requireAsk(sourceId: string, context: unknown): Promise<void> {
+    const source = this.sources.get(sourceId);
+    if (!source) throw new SourceNotFoundError(sourceId);
+    await this.access.require('ask', source, context);
   }
 
   /** Runs a query graph (canonical form) on one structured source, read-only, under the limits. */
-  async runQueryGraph(sourceId: string, text: string, options?: { limit?: number | null } | null): Promise<Answer> {
+  async runQueryGraph(sourceId: string, text: string, options?: { limit?: number | null } | null, context?: unknown): Promise<Answer> {
     await this.start();
     const limit = validatePageSize(options?.limit, this.options.limits);
     const graph = parseQueryGraph(validateQueryGraphText(text, this.options.limits));
+    await this.requireAsk(sourceId, context);
     const engine = this.queryGraphEngine(sourceId);
     const run = await engine.run(graph, { limit, timeoutMs: this.options.limits.sourceTimeoutMs });
     return {
@@ -108,8 +167,9 @@ export class Gateway {
   }
 
   /** The schema graph of a structured source. */
-  async schemaGraph(sourceId: string): Promise<SchemaGraph> {
+  async schemaGraph(sourceId: string, context?: unknown): Promise<SchemaGraph> {
     await this.start();
+    await this.requireAsk(sourceId, context);
     return this.queryGraphEngine(sourceId).schema();
   }
 
@@ -128,12 +188,20 @@ export class Gateway {
     throw new BadInputError(`source '${sourceId}' (${source.kind}) does not run query graphs`, 'source');
   }
 
-  async createFactCollection(id: string, description: string | null | undefined): Promise<SourceInfo> {
+  async createFactCollection(id: string, description: string | null | undefined, context?: unknown): Promise<SourceInfo> {
     await this.start();
     validateCollectionId(id, 'id');
+    if (description !== null && description !== undefined && typeof description !== 'string') {
+      throw new BadInputError('the description must be a string', 'description');
+    }
+    const text = (description ?? '').trim() || `facts in collection ${id}`;
+    if (text.length > this.options.limits.maxFactLength) {
+      throw new BadInputError(`the description is ${text.length} characters long; the limit is ${this.options.limits.maxFactLength}`, 'description');
+    }
+    // Asked before the existence check, so a caller who may not create `id` learns nothing about it.
+    await this.access.require('write', { id, kind: 'nldb', description: text }, context);
     if (this.sources.has(id)) throw new SourceExistsError(id);
     const store = await this.defaultFactStore();
-    const text = (description ?? '').trim() || `facts in collection ${id}`;
     await store.createCollection(id, text);
     const source = new NldbSource({ id, description: text, store: async () => store });
     this.sources.set(id, source);
@@ -141,35 +209,36 @@ export class Gateway {
     return source.info();
   }
 
-  async addFacts(collection: string, facts: readonly string[]): Promise<FactWrite> {
+  async addFacts(collection: string, facts: readonly string[], context?: unknown): Promise<FactWrite> {
     await this.start();
     const texts = validateFacts(facts, this.options.limits);
-    const { source, store } = this.collection(collection);
+    const { source, store } = await this.collection(collection, 'write', context);
     const written = await store.addFacts(collection, texts);
     await source.refresh();
     return { collection, ids: written.map((fact) => fact.id), missing: [], size: await store.countFacts(collection) };
   }
 
-  async removeFacts(collection: string, ids: readonly string[]): Promise<FactWrite> {
+  async removeFacts(collection: string, ids: readonly string[], context?: unknown): Promise<FactWrite> {
     await this.start();
     const unique = validateIds(ids, this.options.limits);
-    const { source, store } = this.collection(collection);
+    const { source, store } = await this.collection(collection, 'write', context);
     const { removed, missing } = await store.removeFacts(collection, unique);
     await source.refresh();
     return { collection, ids: removed, missing, size: await store.countFacts(collection) };
   }
 
-  async listFacts(collection: string, limit: number | null | undefined, after: string | null | undefined): Promise<readonly Fact[]> {
+  async listFacts(collection: string, limit: number | null | undefined, after: string | null | undefined, context?: unknown): Promise<readonly Fact[]> {
     await this.start();
     const pageSize = validatePageSize(limit, this.options.limits);
-    const { store } = this.collection(collection);
+    const { store } = await this.collection(collection, 'ask', context);
     return store.listFacts(collection, pageSize, after ?? undefined);
   }
 
-  /** The started collection `id` and its store, or a clear error. */
-  private collection(id: string): { source: NldbSource; store: FactStore } {
+  /** The started collection `id` and its store, if the caller may `action` it; else a clear error. */
+  private async collection(id: string, action: 'ask' | 'write', context: unknown): Promise<{ source: NldbSource; store: FactStore }> {
     const source = this.sources.get(id);
     if (!source) throw new SourceNotFoundError(id);
+    await this.access.require(action, source, context);
     if (!(source instanceof NldbSource)) {
       throw new BadInputError(`source '${id}' is a ${source.kind} source, not a fact collection`, 'collection');
     }
@@ -245,5 +314,21 @@ export class Gateway {
       this.sources.set(record.id, source);
       await source.start();
     }
+  }
+}
+
+/** Least time between two attempts to reopen a source that is not ready. */
+const RETRY_INTERVAL_MS = 5000;
+
+/** `work`, or RequestTimeoutError if `deadline` (epoch ms) comes first; `work` itself is not cancelled. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RequestTimeoutError(timeoutMs)), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

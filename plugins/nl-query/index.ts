@@ -25,7 +25,8 @@ export interface NlQuery {
   readonly gateway: Gateway;
 }
 
-export function nlQuery(options: NlQueryOptions = {}): NlQuery {
+/** `TContext` is the host's GraphQL context type, as the `permissions` hook receives it. */
+export function nlQuery<TContext = unknown>(options: NlQueryOptions<TContext> = {}): NlQuery {
   const gateway = new Gateway(resolveOptions(options));
   return { typeDefs, resolvers: createResolvers(gateway), plugin: gatewayPlugin(gateway), gateway };
 }

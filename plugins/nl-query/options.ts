@@ -6,6 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import { DEFAULT_LIMITS, type Limits } from '../../config/limits.js';
 import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
+import type { Permissions } from './permissions.js';
 
 interface SourceSpecBase {
   /** Stable id: letters, digits, '-' and '_', starting with a letter. */
@@ -45,7 +46,7 @@ export type NldbSourceSpec = SourceSpecBase & { readonly kind: 'nldb' } & (
 
 export type SourceSpec = SqlSourceSpec | CypherSourceSpec | NldbSourceSpec;
 
-export interface NlQueryOptions {
+export interface NlQueryOptions<TContext = unknown> {
   /** The sources `ask` answers from. Default: none (collections can still be created). */
   readonly sources?: readonly SourceSpec[];
   /**
@@ -55,6 +56,11 @@ export interface NlQueryOptions {
   readonly factStore?: string | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider };
   /** Server maxima; callers may lower them per question, never raise them. Defaults: DEFAULT_LIMITS. */
   readonly limits?: Partial<Limits>;
+  /**
+   * Which sources a caller may see and ask and which fact collections it may write, decided from
+   * the request's GraphQL context (see `Permissions`). Default: everyone may do everything.
+   */
+  readonly permissions?: Permissions<TContext>;
 }
 
 /** Options with every default filled in. */
@@ -62,14 +68,17 @@ export interface ResolvedOptions {
   readonly sources: readonly SourceSpec[];
   readonly factStore: string | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider };
   readonly limits: Limits;
+  readonly permissions: Permissions | undefined;
 }
 
 export const DEFAULT_FACT_STORE = 'file:./.nlq/facts.sqlite';
 
-export function resolveOptions(options: NlQueryOptions): ResolvedOptions {
+export function resolveOptions<TContext>(options: NlQueryOptions<TContext>): ResolvedOptions {
   return {
     sources: options.sources ?? [],
     factStore: options.factStore ?? DEFAULT_FACT_STORE,
     limits: Object.freeze({ ...DEFAULT_LIMITS, ...options.limits }),
+    // The gateway hands each hook the context of the request it serves, which is the host's TContext.
+    permissions: options.permissions as Permissions | undefined,
   };
 }

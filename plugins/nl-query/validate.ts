@@ -13,12 +13,23 @@ export interface AskRequest {
   readonly sources: readonly string[] | undefined;
   readonly topK: number;
   readonly limit: number;
+  /** Time the whole ask may take, in milliseconds (the caller's `timeoutMs`, or the server's maximum). */
+  readonly timeoutMs: number;
 }
 
 /** Collection ids: the same shape as source ids, since a collection is a source. */
 export const SOURCE_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export function validateAsk(question: string, options: AskOptions | null | undefined, limits: Limits): AskRequest {
+  // The gateway is also called from plain JavaScript (CLI, host code): types are not a given.
+  if (typeof question !== 'string') throw new BadInputError('the question must be a string', 'question');
+  if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
+    throw new BadInputError('options must be an object', 'options');
+  }
+  // Refuse grossly over-long input before normalising it (normalising a megabyte is wasted work).
+  if (question.length > limits.maxQuestionLength * 4) {
+    throw new BadInputError(`the question is ${question.length} characters long; the limit is ${limits.maxQuestionLength}`, 'question');
+  }
   const text = normaliseText(question);
   if (text === '') throw new BadInputError('the question is empty', 'question');
   if (text.length > limits.maxQuestionLength) {
@@ -29,18 +40,24 @@ export function validateAsk(question: string, options: AskOptions | null | undef
   }
   const topK = boundedInteger(options?.topK, limits.defaultTopK, limits.maxTopK, 'options.topK');
   const limit = boundedInteger(options?.limit, limits.defaultRows, limits.maxRows, 'options.limit');
+  // Rejected rather than clamped, like topK and limit: a caller asking for more time than the
+  // server gives should learn so, not get a silently shorter wait.
+  const timeoutMs = boundedInteger(options?.timeoutMs, limits.askTimeoutMs, limits.askTimeoutMs, 'options.timeoutMs');
   let sources: string[] | undefined;
   if (options?.sources !== undefined && options.sources !== null) {
+    if (!Array.isArray(options.sources) || options.sources.some((id) => typeof id !== 'string')) {
+      throw new BadInputError('options.sources must be a list of source ids', 'options.sources');
+    }
     sources = [...new Set(options.sources)];
     if (sources.length === 0) throw new BadInputError('options.sources is empty: leave it out to ask every source', 'options.sources');
   }
-  return { question: text, sources, topK, limit };
+  return { question: text, sources, topK, limit, timeoutMs };
 }
 
 export function validateCollectionId(id: string, argument: string): string {
-  if (!SOURCE_ID_PATTERN.test(id)) {
+  if (typeof id !== 'string' || !SOURCE_ID_PATTERN.test(id)) {
     throw new BadInputError(
-      `collection id '${truncate(id)}' must start with a letter and use only letters, digits, '-' and '_' (64 at most)`,
+      `collection id '${truncate(String(id))}' must start with a letter and use only letters, digits, '-' and '_' (64 at most)`,
       argument,
     );
   }
@@ -48,11 +65,15 @@ export function validateCollectionId(id: string, argument: string): string {
 }
 
 export function validateFacts(facts: readonly string[], limits: Limits): string[] {
+  if (!Array.isArray(facts) || facts.some((fact) => typeof fact !== 'string')) throw new BadInputError('facts must be a list of strings', 'facts');
   if (facts.length === 0) throw new BadInputError('no facts given', 'facts');
   if (facts.length > limits.maxFactsPerWrite) {
     throw new BadInputError(`${facts.length} facts in one call; the limit is ${limits.maxFactsPerWrite}`, 'facts');
   }
   return facts.map((fact, index) => {
+    if (fact.length > limits.maxFactLength * 4) {
+      throw new BadInputError(`fact ${index} is ${fact.length} characters long; the limit is ${limits.maxFactLength}`, `facts[${index}]`);
+    }
     const text = normaliseText(fact);
     if (text === '') throw new BadInputError(`fact ${index} is empty`, `facts[${index}]`);
     if (text.length > limits.maxFactLength) {
@@ -66,6 +87,7 @@ export function validateFacts(facts: readonly string[], limits: Limits): string[
 }
 
 export function validateIds(ids: readonly string[], limits: Limits): string[] {
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw new BadInputError('ids must be a list of strings', 'ids');
   if (ids.length === 0) throw new BadInputError('no ids given', 'ids');
   if (ids.length > limits.maxFactsPerWrite) {
     throw new BadInputError(`${ids.length} ids in one call; the limit is ${limits.maxFactsPerWrite}`, 'ids');
@@ -75,6 +97,7 @@ export function validateIds(ids: readonly string[], limits: Limits): string[] {
 
 /** Query graphs arrive as text from callers: bounded like questions (a graph is a few hundred characters). */
 export function validateQueryGraphText(text: string, limits: Limits): string {
+  if (typeof text !== 'string') throw new BadInputError('the query graph must be a string', 'queryGraph');
   if (text.trim() === '') throw new BadInputError('the query graph is empty', 'queryGraph');
   if (text.length > limits.maxQuestionLength * 4) {
     throw new BadInputError(`the query graph is ${text.length} characters long; the limit is ${limits.maxQuestionLength * 4}`, 'queryGraph');
