@@ -47,6 +47,20 @@ export interface Answer {
   readonly queryGraph: string | null;
   /** The facts that support the answer (text sources only). */
   readonly support: readonly Fact[];
+  /** Every source the answer rests on: `[source]`, or several when a retrieval plan combined them (`source` is then the first). */
+  readonly sources: readonly string[];
+}
+
+/**
+ * One thing an ENTITIES answer stands for (a product, a person): every attribute of its class
+ * instance, by attribute id. `id` is stable across requests: `<source>:<class>:<key>`.
+ */
+export interface Entity {
+  readonly id: string;
+  readonly source: string;
+  /** The class id in the source's schema graph ("Products", "Person"). */
+  readonly class: string;
+  readonly fields: Readonly<Record<string, JsonValue>>;
 }
 
 /** What happened to one interpretation of the question. */
@@ -63,6 +77,8 @@ export interface Interpretation {
   readonly status: InterpretationStatus;
   /** Why the interpretation failed, when it did. */
   readonly error: string | null;
+  /** What federation did with it, when it was passed over ("returned nothing; the next reading was tried"). */
+  readonly note?: string | null;
 }
 
 /** How one source took part in answering a question. */
@@ -102,6 +118,28 @@ export interface AskResult {
   readonly answer: Answer | null;
   readonly interpretations: readonly Interpretation[];
   readonly sources: readonly SourceOutcome[];
+  /** How a question that needed several retrievals was split and recombined; absent for one retrieval. */
+  readonly plan?: PlanReport | null;
+}
+
+/** A retrieval plan as run: its shape, what it did, and each step (sub-question) with its answer. */
+export interface PlanReport {
+  /** compare-which, compare-than, difference, total, mentioned-in or follow. */
+  readonly kind: string;
+  readonly explanation: string;
+  readonly steps: readonly PlanStep[];
+}
+
+/** One sub-question of a retrieval plan. */
+export interface PlanStep {
+  readonly question: string;
+  /** Sources the step was routed to because the question named them; empty when source selection chose. */
+  readonly routedTo: readonly string[];
+  /** The source whose answer the step used, if any. */
+  readonly answeredBy: string | null;
+  readonly confidence: number;
+  /** The step's answer in a few words, or why it has none. */
+  readonly summary: string;
 }
 
 /**

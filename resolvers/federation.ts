@@ -1,10 +1,13 @@
 /**
- * Merges what the sources returned into one result: every interpretation ranked by score, the
- * best one that ran chosen as the answer. (The NQL weighted-set algebra that combines answers
- * across sources builds on this.)
+ * Merges what the sources returned into one result: every interpretation of every source ranked
+ * by score, and the answer taken from the best one that ran — with self-correction: when the best
+ * reading failed, or returned nothing although the question presumes an answer, the next one is
+ * taken, and each passed-over interpretation says why in its `note`.
+ * (Questions that need several sources are split and recombined in plugins/nl-query/plans/.)
  */
 import type { Answer, Interpretation, InterpretationStatus, SourceOutcome } from '../types.js';
 import type { SourceInterpretation } from '../engines/source.js';
+import { presumesAnswer } from '../plugins/nl-query/plans/presumption.js';
 
 /** What one source did with one question. */
 export interface SourceRun {
@@ -18,13 +21,22 @@ export interface Federated {
   readonly sources: readonly SourceOutcome[];
 }
 
-export function federate(runs: readonly SourceRun[]): Federated {
-  const ranked = runs
+interface Ranked {
+  readonly source: string;
+  readonly interpretation: SourceInterpretation;
+}
+
+export function federate(runs: readonly SourceRun[], question = ''): Federated {
+  const ranked: Ranked[] = runs
     .flatMap((run) => run.interpretations.map((interpretation) => ({ source: run.outcome.source, interpretation })))
     .sort((a, b) => b.interpretation.score - a.interpretation.score);
-  const chosen = ranked.find(({ interpretation }) => interpretation.result !== null) ?? null;
+  const ran = ranked.filter(({ interpretation }) => interpretation.result !== null);
+  const nonEmpty = ran.find(({ interpretation }) => (interpretation.result?.rows.length ?? 0) > 0);
+  // An empty result is an answer only if the question does not presume one, or nothing else answered.
+  const chosen = (presumesAnswer(question) ? nonEmpty : ran[0]) ?? ran[0] ?? null;
+  const chosenRank = chosen ? ranked.indexOf(chosen) : ranked.length;
 
-  const interpretations = ranked.map(({ source, interpretation }): Interpretation => ({
+  const interpretations = ranked.map(({ source, interpretation }, rank): Interpretation => ({
     source,
     score: interpretation.score,
     explanation: interpretation.explanation,
@@ -32,6 +44,7 @@ export function federate(runs: readonly SourceRun[]): Federated {
     queryGraph: interpretation.queryGraph,
     status: chosen?.interpretation === interpretation ? 'CHOSEN' : statusOf(interpretation),
     error: interpretation.error?.message ?? null,
+    note: rank < chosenRank ? passedOver(interpretation) : null,
   }));
 
   const answer: Answer | null =
@@ -42,6 +55,7 @@ export function federate(runs: readonly SourceRun[]): Federated {
           rows: chosen.interpretation.result.rows,
           support: chosen.interpretation.result.support,
           source: chosen.source,
+          sources: [chosen.source],
           confidence: chosen.interpretation.score,
           explanation: chosen.interpretation.explanation,
           query: chosen.interpretation.query,
@@ -50,6 +64,13 @@ export function federate(runs: readonly SourceRun[]): Federated {
       : null;
 
   return { answer, interpretations, sources: runs.map((run) => run.outcome) };
+}
+
+/** Why a better-scored interpretation did not give the answer. */
+function passedOver(interpretation: SourceInterpretation): string {
+  if (interpretation.error) return `failed (${interpretation.error.code}); the next reading was tried`;
+  if (!interpretation.result) return 'was not run; the next reading was tried';
+  return 'returned nothing although the question presumes an answer; the next reading was tried';
 }
 
 function statusOf(interpretation: SourceInterpretation): InterpretationStatus {

@@ -96,6 +96,32 @@ export const typeDefs = /* GraphQL */ `
     interpretations: [Interpretation!]!
     "What each source did with the question: answered, not relevant, failed (with the error), ..."
     sources: [SourceOutcome!]!
+    """
+    How a question that needed several retrievals (a comparison, a total, things of one source
+    found in another) was split into sub-questions and recombined; null for one retrieval.
+    """
+    plan: RetrievalPlan
+  }
+
+  "A question split into sub-questions, each answered by a source, and recombined."
+  type RetrievalPlan {
+    "compare-which, compare-than, difference, total, mentioned-in or follow."
+    kind: String!
+    "How the parts were combined, in plain English."
+    explanation: String!
+    steps: [PlanStep!]!
+  }
+
+  "One sub-question of a retrieval plan."
+  type PlanStep {
+    question: String!
+    "Sources the step was routed to because the question named them; empty when source selection chose."
+    routedTo: [ID!]!
+    "The source whose answer the step used."
+    answeredBy: ID
+    confidence: Float!
+    "The step's answer in a few words, or why it has none."
+    summary: String!
   }
 
   enum AnswerKind {
@@ -117,8 +143,10 @@ export const typeDefs = /* GraphQL */ `
     columns: [Column!]!
     "SCALAR and BOOLEAN: one row, one cell."
     rows: [[JSON]!]!
-    "The source the answer came from."
+    "The source the answer came from (the first of \`sources\` when a plan combined several)."
     source: ID!
+    "Every source the answer rests on."
+    sources: [ID!]!
     "How sure the gateway is, in [0, 1]."
     confidence: Float!
     "The interpretation in plain English."
@@ -129,6 +157,32 @@ export const typeDefs = /* GraphQL */ `
     queryGraph: String
     "The facts the answer rests on (text sources)."
     support: [Fact!]!
+    """
+    ENTITIES answers from structured sources: the things the rows stand for, each with all its
+    attributes. Select fields per type (\`... on Product { productName }\`) when the server has
+    generated entity types, else \`... on GenericEntity { fields }\`. Loaded only when selected;
+    empty for other kinds and for text facts.
+    """
+    entities: [AskEntity!]!
+  }
+
+  "One thing an answer is about: a row of a class of a structured source (a product, a person)."
+  interface AskEntity {
+    "Stable id: <source>:<class>:<key>."
+    id: ID!
+    "The source it comes from."
+    source: ID!
+    "Its class in the source's schema graph (a table or node label)."
+    class: String!
+  }
+
+  "An entity of a class that has no generated or host type: its attributes as one JSON object."
+  type GenericEntity implements AskEntity {
+    id: ID!
+    source: ID!
+    class: String!
+    "Every attribute by its name in the source (binary ones left out)."
+    fields: JSON!
   }
 
   type Column {
@@ -163,6 +217,8 @@ export const typeDefs = /* GraphQL */ `
     status: InterpretationStatus!
     "Why it failed, when it did."
     error: String
+    "Why it was passed over for a lower-scored one (self-correction), when it was."
+    note: String
   }
 
   enum SourceOutcomeStatus {

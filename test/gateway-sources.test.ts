@@ -36,7 +36,7 @@ describe('sources on the embedded default world', () => {
     const byId = new Map(data!.sources.map((source) => [source.id, source]));
     expect(byId.get('northwind')?.status).toMatch(/sqlite, 13 tables/);
     expect(byId.get('royals')?.status).toMatch(/3010 nodes/);
-    expect(byId.get('kestrelford')?.status).toBe('130 facts');
+    expect(byId.get('kestrelford')?.status).toBe('143 facts');
   });
 });
 

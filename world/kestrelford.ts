@@ -1,15 +1,26 @@
 /**
- * Kestrelford: free-text facts about a fictional town (the public NLDB dev set), one per line.
+ * Kestrelford: free-text facts about a fictional town, one per line: the public NLDB dev set
+ * (facts.txt) and the facts that tie the town to the other sources of the world (links.txt:
+ * people who work for Northwind suppliers, royals the town remembers), which cross-source
+ * questions need.
  */
+import { createHash } from 'node:crypto';
 import { FactStore } from '../engines/nldb/fact-store.js';
 import { readDataFile } from './data-dir.js';
 import type { Seed } from './seed.js';
 
 function facts(): string[] {
-  return readDataFile('kestrelford', 'facts.txt')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  return ['facts.txt', 'links.txt'].flatMap((file) =>
+    readDataFile('kestrelford', file)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+  );
+}
+
+/** The seed's name with a digest of its facts: a store loaded from older data is loaded again. */
+function seedVersion(texts: readonly string[]): string {
+  return `kestrelford:${createHash('sha256').update(texts.join('\n')).digest('hex').slice(0, 12)}`;
 }
 
 export const kestrelfordFacts: Seed = {
@@ -19,7 +30,7 @@ export const kestrelfordFacts: Seed = {
   async isLoaded(source) {
     const store = await FactStore.open(source.url);
     try {
-      return (await store.getCollection(source.id))?.seed === this.name;
+      return (await store.getCollection(source.id))?.seed === seedVersion(facts());
     } finally {
       await store.close();
     }
@@ -31,7 +42,7 @@ export const kestrelfordFacts: Seed = {
       progress.phase(`facts into ${source.id}`, texts.length);
       await store.ensureCollection(source.id, source.description);
       // One transaction: a load that dies half-way leaves the collection as it was.
-      const count = await store.seedCollection(source.id, this.name, texts);
+      const count = await store.seedCollection(source.id, seedVersion(texts), texts);
       progress.advance(texts.length);
       progress.finish(`${count} facts`);
       return `${count} Kestrelford facts loaded into collection ${source.id}`;

@@ -16,6 +16,9 @@ import type { Answer, AskOptions, AskResult, Fact, FactWrite, SourceInfo } from 
 import type { ResolvedOptions, SourceSpec } from './options.js';
 import { Access } from './permissions.js';
 import { askSources } from './pipeline.js';
+import { executePlan, type PlanContext } from './plans/execute.js';
+import { plannableSources } from './plans/plannable.js';
+import { planQuestion } from './plans/planner.js';
 import {
   SOURCE_ID_PATTERN,
   validateAsk,
@@ -24,20 +27,30 @@ import {
   validateIds,
   validatePageSize,
   validateQueryGraphText,
+  type AskRequest,
 } from './validate.js';
 import { tryLoadPredictor } from './predictor/load.js';
+import { shapedByQuestion } from './return-type.js';
+import { notRelevantOutcomes } from './selection/outcomes.js';
+import { SelectionMemory } from './selection/selection-memory.js';
+import type { SourceSelection } from './selection/source-selector.js';
 
 /** The query-graph predictor of a structured source, when a model was trained for it (else the reason). */
 async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) {
   const { loaded, status } = await tryLoadPredictor(sourceId, engine);
-  return { interpreter: loaded?.interpreter ?? null, status, release: async () => loaded?.release() };
+  return { interpreter: loaded ? shapedByQuestion(loaded.interpreter) : null, status, release: async () => loaded?.release() };
 }
+
+/** Most facts of a collection a retrieval plan reads to find mentions. */
+const MAX_FACTS_SCANNED = 10_000;
 
 export class Gateway {
   private readonly sources = new Map<string, Source>();
   /** Fact stores by location; collections stored in the same database share one. */
   private readonly factStores = new Map<string, Promise<FactStore>>();
   private starting: Promise<void> | null = null;
+  /** Source profiles for source selection, re-read when a source changes. */
+  private readonly selection = new SelectionMemory();
   /** When each not-ready source was last retried (epoch ms), so a dead database is not hammered. */
   private readonly retried = new Map<string, number>();
   /** The host's permissions hook; every operation on a source passes through it first. */
@@ -101,10 +114,57 @@ export class Gateway {
     // Only permitted sources go further: source selection and the pipeline never see the others.
     const candidates = await this.askableSources(request.sources, context);
     this.retryUnready(candidates);
+    // A question that needs several retrievals (comparisons, totals, one source's things found in
+    // another) is split and recombined; when the plan finds nothing to build on it is asked as is.
+    const plan = request.sources ? null : planQuestion(request.question, plannableSources(candidates));
+    if (plan && plan.kind !== 'single') {
+      const planned = await executePlan(request.question, plan, this.planContext(request, candidates, deadline));
+      if (planned) return planned;
+    }
+    return request.sources ? this.askCandidates(candidates, request, deadline) : this.askSelected(candidates, request, deadline);
+  }
+
+  /**
+   * Scores `candidates` (default: every source) against the question and splits them into the
+   * sources worth asking and the others, with scores and evidence. Ids that name no source score 0.
+   */
+  async selectSources(question: string, candidates?: readonly string[]): Promise<SourceSelection> {
+    await this.start();
+    const selector = await this.selection.selectorFor([...this.sources.values()]);
+    return selector.select(question, candidates ?? [...this.sources.keys()]);
+  }
+
+  /** No sources named: only those source selection finds related are asked; the others say why. */
+  private async askSelected(candidates: readonly Source[], request: AskRequest, deadline: number): Promise<AskResult> {
+    const selector = await beforeDeadline(this.selection.selectorFor([...this.sources.values()]), deadline, request.timeoutMs);
+    const selection = selector.select(request.question, candidates.map((source) => source.id));
+    const chosen = new Set(selection.selected.map((score) => score.source));
+    const result = await this.askCandidates(candidates.filter((source) => chosen.has(source.id)), request, deadline);
+    return { ...result, sources: [...result.sources, ...notRelevantOutcomes(selector, selection)] };
+  }
+
+  /** One retrieval: the candidates in parallel, each cut at its own limit or the ask's deadline. */
+  private askCandidates(candidates: readonly Source[], request: AskRequest, deadline: number): Promise<AskResult> {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new RequestTimeoutError(request.timeoutMs);
     // Sources run in parallel, so cutting each at the time left keeps the whole ask in its deadline.
     return askSources(candidates, request, Math.min(this.options.limits.sourceTimeoutMs, remaining));
+  }
+
+  /** Sub-questions of a plan go only to sources the caller may ask, under the same deadline. */
+  private planContext(request: AskRequest, candidates: readonly Source[], deadline: number): PlanContext {
+    return {
+      limit: request.limit,
+      ask: (sub) => {
+        const routed = sub.sources ? candidates.filter((source) => sub.sources!.includes(source.id)) : candidates;
+        return this.askCandidates(routed, { ...request, question: sub.question }, deadline);
+      },
+      facts: async (collection) => {
+        const source = candidates.find((candidate) => candidate.id === collection);
+        const store = source instanceof NldbSource ? source.factStore() : null;
+        return store ? store.listFacts(collection, MAX_FACTS_SCANNED) : [];
+      },
+    };
   }
 
   /**
@@ -158,6 +218,7 @@ export class Gateway {
     return {
       ...run.result,
       source: sourceId,
+      sources: [sourceId],
       // The caller chose this reading: no uncertainty from interpretation is left.
       confidence: 1,
       explanation: run.explanation,

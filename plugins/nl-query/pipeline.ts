@@ -15,7 +15,7 @@ export async function askSources(
   timeoutMs: number,
 ): Promise<AskResult> {
   const runs = await Promise.all(sources.map((source) => runSource(source, request, timeoutMs)));
-  return { question: request.question, ...federate(runs) };
+  return { question: request.question, ...federate(runs, request.question) };
 }
 
 async function runSource(source: Source, request: AskRequest, timeoutMs: number): Promise<SourceRun> {
