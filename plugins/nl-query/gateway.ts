@@ -3,7 +3,7 @@
  * exposes. One instance per `nlQuery()` call; nothing is global, so several gateways can live in
  * one process (tests do exactly that).
  */
-import { BadInputError, RequestTimeoutError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../../errors.js';
+import { BadInputError, clipId, RequestTimeoutError, SourceExistsError, SourceNotFoundError, SourceUnavailableError } from '../../errors.js';
 import { CypherSource } from '../../engines/cypher/cypher-source.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { NldbSource } from '../../engines/nldb/nldb-source.js';
@@ -43,6 +43,8 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) 
 
 /** Most facts of a collection a retrieval plan reads to find mentions. */
 const MAX_FACTS_SCANNED = 10_000;
+/** Most rows a retrieval plan reads of an intermediate set (the final answer keeps the caller's limit). */
+const MAX_PLAN_ROWS = 10_000;
 
 export class Gateway {
   private readonly sources = new Map<string, Source>();
@@ -157,7 +159,8 @@ export class Gateway {
       limit: request.limit,
       ask: (sub) => {
         const routed = sub.sources ? candidates.filter((source) => sub.sources!.includes(source.id)) : candidates;
-        return this.askCandidates(routed, { ...request, question: sub.question }, deadline);
+        const limit = Math.min(sub.rowLimit ?? request.limit, MAX_PLAN_ROWS);
+        return this.askCandidates(routed, { ...request, question: sub.question, limit }, deadline);
       },
       facts: async (collection) => {
         const source = candidates.find((candidate) => candidate.id === collection);
@@ -188,7 +191,7 @@ export class Gateway {
   /** The sources named in `options.sources` (every one, or an error), else all the caller may ask. */
   private async askableSources(ids: readonly string[] | undefined, context: unknown): Promise<Source[]> {
     if (!ids) return this.access.askable([...this.sources.values()], context);
-    const unknown = (id: string) => new BadInputError(`unknown source '${id}' in options.sources`, 'options.sources');
+    const unknown = (id: string) => new BadInputError(`unknown source '${clipId(id)}' in options.sources`, 'options.sources');
     const named: Source[] = [];
     for (const id of ids) {
       const source = this.sources.get(id);

@@ -137,7 +137,8 @@ async function mentionedPlan(question: string, plan: Extract<RetrievalPlan, { ki
   if (!answer || answer.rows.length === 0) return null;
   const nameColumn = labelColumn(answer.columns);
   const names = answer.rows.map((row) => String(row[nameColumn] ?? ''));
-  const mentions = findMentions(names, facts);
+  // A name shared by more than two candidates is too ambiguous to keep ("Queen Victoria" among many Victorias).
+  const mentions = findMentions(names, facts).filter((mention) => mention.weight >= MIN_MENTION_WEIGHT);
   // Rows weighted by the sub-answer's confidence and how unambiguous their mention is.
   const found = WeightedSet.of(
     mentions.map((mention) => ({ key: memberKey(names[mention.name]!), value: mention, weight: answer.confidence * mention.weight, sources: [answer.source, plan.facts] })),
@@ -161,6 +162,9 @@ async function mentionedPlan(question: string, plan: Extract<RetrievalPlan, { ki
   }, [plan.facts]);
   return assemble(question, combined, [main], { kind: plan.kind, explanation: combined.explanation }, [factStep]);
 }
+
+/** Least share of an ambiguous mention a candidate needs to be kept (1/2: at most two-way ambiguous). */
+const MIN_MENTION_WEIGHT = 0.5;
 
 /** Most members followed from a set: each is one more question to a source. */
 const MAX_FOLLOWED = 50;

@@ -43,9 +43,9 @@ export function findMentions(names: readonly string[], facts: readonly Fact[]): 
     }
   });
   const found = new Map<number, { weight: number; facts: Fact[] }>();
-  const texts = facts.map((fact) => ` ${memberKey(fact.text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
+  const texts = facts.map((fact) => ` ${wordsOnly(fact.text)} `);
   for (const [alias, indices] of owners) {
-    const needle = ` ${alias.replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+    const needle = ` ${wordsOnly(alias)} `;
     texts.forEach((text, f) => {
       if (!text.includes(needle)) return;
       for (const index of indices) {
@@ -57,4 +57,9 @@ export function findMentions(names: readonly string[], facts: readonly Fact[]): 
     });
   }
   return [...found].sort(([a], [b]) => a - b).map(([name, entry]) => ({ name, weight: entry.weight, facts: entry.facts }));
+}
+
+/** Letters and digits only, single-spaced: punctuation never decides whether a name is there. */
+function wordsOnly(text: string): string {
+  return memberKey(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }

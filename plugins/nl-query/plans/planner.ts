@@ -14,6 +14,8 @@ import type { CountOperand, PlannableSource, RetrievalPlan, SubQuestion } from '
 const MORE = 'more|fewer|less';
 const TOTAL = 'in total|altogether|all together|together|combined|in all';
 const BE = 'were|are|was|is|have|has|had|did|do|does';
+/** Rows a plan reads of a set it filters or follows (the gateway caps it further). */
+const INTERMEDIATE_ROWS = 10_000;
 
 /** The plan for `question`; `single` unless one of the multi-retrieval shapes fits. */
 export function planQuestion(question: string, sources: readonly PlannableSource[]): RetrievalPlan {
@@ -75,7 +77,8 @@ function mentionedIn(text: string, sources: readonly PlannableSource[]): Retriev
   return {
     kind: 'mentioned-in',
     facts: collection,
-    main: { question: capitalise(main), sources: subject.sources ?? others(sources, collection) },
+    // The main set is filtered by the facts afterwards: read all of it, not one page.
+    main: { question: capitalise(main), sources: subject.sources ?? others(sources, collection), rowLimit: INTERMEDIATE_ROWS },
   };
 }
 
@@ -94,7 +97,7 @@ function follow(text: string, sources: readonly PlannableSource[]): RetrievalPla
     const rest = routed(template, sources.filter((source) => !reference.sources.includes(source.id)));
     return {
       kind: 'follow',
-      set: { question: `List all ${pluralWord(noun)}.`, sources: reference.sources },
+      set: { question: `List all ${pluralWord(noun)}.`, sources: reference.sources, rowLimit: INTERMEDIATE_ROWS },
       memberNoun: noun,
       template: `${capitalise(rest.text)}?`,
       templateSources: rest.sources ?? others(sources, ...reference.sources),

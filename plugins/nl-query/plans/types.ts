@@ -17,6 +17,11 @@ export interface PlannableSource {
 export interface SubQuestion {
   readonly question: string;
   readonly sources: readonly string[] | null;
+  /**
+   * Rows the step may read when its answer is only an intermediate set that the plan filters
+   * (the gateway caps it); the client's row limit applies to the final answer.
+   */
+  readonly rowLimit?: number;
 }
 
 /** A count to compare or add up: "suppliers in Sweden" asked as "How many suppliers in Sweden are there?". */
