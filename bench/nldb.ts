@@ -4,16 +4,19 @@
  * sets (exact and soft, as the paper's Table 4), latency per question, and indexing rate, for
  * the 130-, 1,000- and 10,000-fact databases. Figures only; nothing passes or fails.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalise } from '../engines/nldb/aggregate.js';
+import { aggregate, normalise } from '../engines/nldb/aggregate.js';
+import { formatDerivation } from '../engines/nldb/derivation.js';
 import { EmbeddedIndex } from '../engines/nldb/embedded-index.js';
 import { FactIndex } from '../engines/nldb/fact-index.js';
 import { FactStore } from '../engines/nldb/fact-store.js';
 import { NldbInterpreter } from '../engines/nldb/interpreter.js';
 import { NldbModels } from '../engines/nldb/models.js';
+import { toResultSet } from '../engines/nldb/result.js';
+import { SelectProjectJoin } from '../engines/nldb/spj.js';
 import type { ResultSet } from '../engines/source.js';
 import { latencySummary, percentile } from './stats.js';
 
@@ -83,6 +86,9 @@ async function runOne(
 
   const latencies: number[] = [];
   const byType = new Map<string, number[]>();
+  const perfect = new Map<string, number[]>();
+  const spj = new SelectProjectJoin(models);
+  const dump: string[] = [];
   const ssg = { exactP: [] as number[], exactR: [] as number[], softP: [] as number[], softR: [] as number[] };
   for (const q of questions) {
     const started = performance.now();
@@ -91,7 +97,25 @@ async function runOne(
     const score = scoreAnswer(q, interpretation.result);
     for (const key of ['all', q.type, ...(q.join ? ['join'] : [])]) byType.set(key, [...(byType.get(key) ?? []), score]);
     const gold = q.support.map((set) => set.map((core) => idOfLine.get(toLine(core)) ?? '?'));
+    // Perfect retrieval: the extractor and aggregation on the gold support sets only.
+    const goldTexts = gold.map((set) => set.map((id) => facts.fact(id)?.text ?? ''));
+    const goldDerivations = (await spj.derive(q.question, goldTexts)).map((d) => d.derivation);
+    const perfectResult = toResultSet(aggregate(goldDerivations), () => [], 1000);
+    const perfectScore = scoreAnswer(q, perfectResult);
+    for (const key of ['all', q.type, ...(q.join ? ['join'] : [])]) perfect.set(key, [...(perfect.get(key) ?? []), perfectScore]);
     const m = supportMetrics(trace.supportSets, gold);
+    const goldKeys = new Set(gold.map((s) => [...s].sort().join(',')));
+    dump.push(
+      [
+        `${q.id} [${q.type}${q.join ? ' join' : ''}] ${q.question}`,
+        `  gold ${JSON.stringify(q.answer)}; got ${JSON.stringify(interpretation.result?.rows.map((r) => r[0]) ?? [])} score ${score.toFixed(2)}; perfect-retrieval got ${JSON.stringify(perfectResult.rows.map((r) => r[0]))} score ${perfectScore.toFixed(2)}`,
+        `  SSG ${trace.supportSets.length} sets, ${trace.supportSets.filter((s) => goldKeys.has([...s].sort().join(','))).length}/${gold.length} gold sets found`,
+        ...trace.supportSets.slice(0, 12).map(
+          (s, i) => `    ${goldKeys.has([...s].sort().join(',')) ? '*' : ' '} ${trace.derivations[i]} <= ${s.map((id) => facts.fact(id)?.text).join(' | ')}`,
+        ),
+        ...gold.slice(0, 6).map((s, i) => `    gold: ${goldDerivations[i] ? formatDerivation(goldDerivations[i]) : ''} <= ${s.map((id) => facts.fact(id)?.text).join(' | ')}`),
+      ].join('\n'),
+    );
     if (m) {
       ssg.exactP.push(m.exactP);
       ssg.exactR.push(m.exactR);
@@ -109,6 +133,14 @@ async function runOne(
       .map(([k, v]) => `${k} ${pct(v)} (n=${v.length})`)
       .join(', ')}`,
   );
+  console.log(
+    `perfect retrieval (gold support sets -> SPJ -> aggregation): ${pct(perfect.get('all') ?? [])}; by type: ${[...perfect.entries()]
+      .filter(([k]) => k !== 'all')
+      .map(([k, v]) => `${k} ${pct(v)}`)
+      .join(', ')}`,
+  );
+  // NLQ_BENCH_DUMP=dir writes every question's support sets and derivations there.
+  if (process.env.NLQ_BENCH_DUMP) writeFileSync(join(process.env.NLQ_BENCH_DUMP, `nldb-${file}.log`), dump.join('\n') + '\n');
   console.log(
     `SSG (questions with gold support): exact P ${pct(ssg.exactP)} R ${pct(ssg.exactR)}; soft P ${pct(ssg.softP)} R ${pct(ssg.softR)}`,
   );

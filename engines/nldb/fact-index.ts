@@ -6,6 +6,7 @@
  */
 import type { Fact } from '../../types.js';
 import type { FactStore } from './fact-store.js';
+import { LexicalIndex } from './lexical-index.js';
 import type { NldbModels } from './models.js';
 import { bagIds } from './text.js';
 import type { VectorIndex } from './vector-index.js';
@@ -25,6 +26,8 @@ const PAGE = 2000;
 
 export class FactIndex {
   private readonly facts = new Map<string, Fact>();
+  /** BM25 over the same facts (the retriever's lexical half), rebuilt in memory on every start. */
+  readonly lexical = new LexicalIndex();
   private maxId = 0n;
   private syncing: Promise<SyncReport> | null = null;
 
@@ -63,6 +66,7 @@ export class FactIndex {
       for (const id of [...this.facts.keys()]) {
         if (!keep.has(id)) {
           this.facts.delete(id);
+          this.lexical.remove(id);
           removed++;
         }
       }
@@ -70,6 +74,7 @@ export class FactIndex {
     }
     for (const fact of fresh) {
       this.facts.set(fact.id, fact);
+      this.lexical.add(fact.id, fact.text);
       const id = BigInt(fact.id);
       if (id > this.maxId) this.maxId = id;
     }

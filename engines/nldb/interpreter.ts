@@ -32,7 +32,7 @@ export class NldbInterpreter implements QuestionInterpreter {
   private readonly spj: SelectProjectJoin;
 
   constructor(private readonly options: NldbInterpreterOptions) {
-    this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg);
+    this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg, options.facts.lexical);
     this.spj = new SelectProjectJoin(options.models, options.spj);
   }
 

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { SourceInfo } from '../../types.js';
 import type { QueryGraphEngine } from '../query-graph/engine.js';
-import { Readiness, type Source } from '../source.js';
+import { Readiness, type Source, type SourceTerms } from '../source.js';
 import { FactIndex } from './fact-index.js';
 import type { FactStore } from './fact-store.js';
 import { NldbInterpreter } from './interpreter.js';
@@ -25,16 +25,22 @@ export interface NldbSourceOptions {
    */
   readonly models?: () => Promise<NldbModels>;
   /**
-   * Opens the collection's vector index; default: Milvus when NLQ_MILVUS_ADDRESS names a server,
+   * Opens the collection's vector index; default: Milvus when MILVUS_ADDRESS (or the older
+   * NLQ_MILVUS_ADDRESS) names a server,
    * else the embedded usearch index in a folder beside the SQLite fact store (`<file>.vectors/`),
    * or `./.nlq/vectors` for server databases.
    */
   readonly vectorIndex?: (collection: string, dimensions: number, model: string, store: FactStore) => Promise<VectorIndex>;
 }
 
-/** The default index: Milvus if NLQ_MILVUS_ADDRESS is set, else embedded, persisted next to the facts. */
+/** The Milvus server named by MILVUS_ADDRESS (NLQ_MILVUS_ADDRESS is still read), or null. */
+export function milvusAddress(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.MILVUS_ADDRESS?.trim() || env.NLQ_MILVUS_ADDRESS?.trim() || null;
+}
+
+/** The default index: Milvus if MILVUS_ADDRESS is set, else embedded, persisted next to the facts. */
 export async function defaultIndexFor(collection: string, dimensions: number, model: string, store: FactStore): Promise<VectorIndex> {
-  const milvus = process.env.NLQ_MILVUS_ADDRESS;
+  const milvus = milvusAddress();
   if (milvus) {
     // Loaded only when used: the SDK brings gRPC along.
     const { MilvusIndex } = await import('./milvus-index.js');
@@ -54,6 +60,8 @@ export class NldbSource implements Source {
   private facts: FactIndex | null = null;
   private engine: NldbInterpreter | null = null;
   private problem: string | null = null;
+  /** Bumped on every refresh (after each write), so source selection knows to re-read the facts. */
+  private version = 0;
 
   constructor(private readonly options: NldbSourceOptions) {
     this.id = options.id;
@@ -94,6 +102,7 @@ export class NldbSource implements Source {
    */
   async refresh(): Promise<void> {
     if (!this.store) return;
+    this.version += 1;
     if (this.facts) await this.facts.sync();
     const size = await this.store.countFacts(this.id);
     this.readiness.up(`${size} fact${size === 1 ? '' : 's'}${this.problem ? `; ${this.problem}` : ''}`);
@@ -120,6 +129,21 @@ export class NldbSource implements Source {
 
   interpreter(): NldbInterpreter | null {
     return this.engine;
+  }
+
+  /** The collection's sentences, for source selection (read from the store, page by page). */
+  async profileTerms(): Promise<SourceTerms> {
+    const texts: string[] = [];
+    if (this.store) {
+      for (let page = await this.store.listFacts(this.id, 1000); page.length > 0; page = await this.store.listFacts(this.id, 1000, page.at(-1)?.id)) {
+        texts.push(...page.map((fact) => fact.text));
+      }
+    }
+    return { names: [], values: [], texts };
+  }
+
+  termsVersion(): number {
+    return this.version;
   }
 
   /** The store holding this collection, once started. */

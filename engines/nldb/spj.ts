@@ -7,7 +7,7 @@
  */
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
-import { encodeSpj, type EncodedSupport } from './text.js';
+import { encodeSpj, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
 /** A derivation with what the model thought of it. */
 export interface ScoredDerivation {
@@ -41,10 +41,19 @@ export class SelectProjectJoin {
     for (let start = 0; start < supportSets.length; start += batch) {
       signal?.throwIfAborted();
       const sets = supportSets.slice(start, start + batch);
-      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen));
+      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features));
       const { classes, spans, length } = await this.models.extract(rows);
       rows.forEach((row, b) => {
-        out.push(decode(row, sets[b] ?? [], classes.subarray(b * 11, (b + 1) * 11), spans.subarray(b * length * 4, (b + 1) * length * 4), this.options.threshold ?? 0.5));
+        out.push(
+          decode(
+            row,
+            sets[b] ?? [],
+            classes.subarray(b * 11, (b + 1) * 11),
+            spans.subarray(b * length * 4, (b + 1) * length * 4),
+            this.options.threshold ?? 0.5,
+            this.models.vocab,
+          ),
+        );
       });
     }
     return out;
@@ -68,7 +77,14 @@ function argmax(values: readonly number[]): number {
 }
 
 /** Turns the heads' outputs for one support set into a derivation. */
-export function decode(row: EncodedSupport, facts: readonly string[], classes: Float32Array, spans: Float32Array, threshold: number): ScoredDerivation {
+export function decode(
+  row: EncodedSupport,
+  facts: readonly string[],
+  classes: Float32Array,
+  spans: Float32Array,
+  threshold: number,
+  vocab: Vocabulary = new Map(),
+): ScoredDerivation {
   const typeProbs = softmax(classes.subarray(0, 7));
   const typeIndex = argmax(typeProbs);
   const type = QUERY_TYPES[typeIndex] as QueryType;
@@ -80,8 +96,10 @@ export function decode(row: EncodedSupport, facts: readonly string[], classes: F
     const yes = softmax(classes.subarray(9, 11))[1] as number;
     return { derivation: { type, value: yes >= 0.5 }, useful, typeConfidence };
   }
-  const key = stripArticle(bestSpan(row, facts, spans, 0));
-  const value = bestSpan(row, facts, spans, 2);
+  const keySpan = bestSpan(row, spans, 0);
+  const key = keySpan ? stripArticle(completeName(facts[keySpan.fact] ?? '', keySpan.start, keySpan.end, vocab)) : null;
+  const valueSpan = bestSpan(row, spans, 2);
+  const value = valueSpan ? (facts[valueSpan.fact] ?? '').slice(valueSpan.start, valueSpan.end).trim() || null : null;
   switch (type) {
     case 'SET':
     case 'COUNT':
@@ -105,8 +123,8 @@ export function stripArticle(span: string | null): string | null {
   return stripped || null;
 }
 
-/** The highest-scoring start/end pair within one fact, as the fact's own text. */
-function bestSpan(row: EncodedSupport, facts: readonly string[], spans: Float32Array, head: number): string | null {
+/** The highest-scoring start/end pair within one fact: the fact and the character span. */
+function bestSpan(row: EncodedSupport, spans: Float32Array, head: number): { fact: number; start: number; end: number } | null {
   const n = row.positions.length;
   let best: { s: number; e: number; score: number } | null = null;
   for (let s = 0; s < n; s++) {
@@ -124,5 +142,41 @@ function bestSpan(row: EncodedSupport, facts: readonly string[], spans: Float32A
   if (!best) return null;
   const ps = row.positions[best.s] as { fact: number; start: number };
   const pe = row.positions[best.e] as { end: number };
-  return (facts[ps.fact] ?? '').slice(ps.start, pe.end).trim() || null;
+  return { fact: ps.fact, start: ps.start, end: pe.end };
+}
+
+const isCapitalised = (t: string): boolean => /^[A-Z\u00C0-\u00DE]/.test(t);
+/** Words that may sit inside a name between capitalised words ("Museum of Clocks", "Harrow & Finch"). */
+const NAME_JOINERS: ReadonlySet<string> = new Set(['of', '&']);
+
+/**
+ * A key is the name of an entity, but the span heads sometimes stop short ("Orrin Chemical" of
+ * "Orrin Chemical Works", "Fairweather" of "Lorna Fairweather") or run over into the sentence
+ * ("Brindlemoor is the birthplace of Florian", "Dunmere's Marsh Lane Railway Museum"). When the
+ * span holds capitalised words, the key becomes the last run of capitalised words in it (joined by
+ * "of" or "&"), widened to the whole run in the fact. A capitalised word is taken on the left only
+ * when it is not an ordinary word opening the sentence ("In", "Every": words of the vocabulary).
+ * Spans without a capitalised word are left as they are.
+ */
+export function completeName(text: string, start: number, end: number, vocab: Vocabulary): string | null {
+  const tokens = tokenize(text);
+  const inside = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.start >= start && t.end <= end);
+  if (inside.length === 0) return text.slice(start, end).trim() || null;
+  const cap = (i: number) => isCapitalised(tokens[i]?.text ?? '');
+  const joiner = (i: number) => NAME_JOINERS.has(tokens[i]?.text ?? '') && cap(i - 1) && cap(i + 1);
+  const partOfName = (i: number) => cap(i) || joiner(i);
+  let last = -1;
+  for (const { i } of inside) if (cap(i)) last = i;
+  if (last < 0) return text.slice(start, end).trim() || null;
+  let first = last;
+  const lo = inside[0]?.i ?? last;
+  while (first - 1 >= lo && partOfName(first - 1)) first--;
+  // widen to the whole name in the fact
+  while (last + 1 < tokens.length && partOfName(last + 1)) last++;
+  while (first - 1 >= 0 && partOfName(first - 1) && !(first - 1 === 0 && vocab.has((tokens[0]?.text ?? '').toLowerCase()))) first--;
+  while (first <= last && !cap(first)) first++;
+  while (last >= first && !cap(last)) last--;
+  const a = tokens[first];
+  const b = tokens[last];
+  return a && b ? text.slice(a.start, b.end) : null;
 }

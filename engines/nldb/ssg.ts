@@ -5,9 +5,10 @@
  * opens a larger one. A join thus collects both of its facts in one set ("whose spouse is a
  * doctor?": the doctor, then the marriage naming them), an aggregation one set per operand.
  */
+import type { LexicalHit } from './lexical-index.js';
 import type { NldbModels } from './models.js';
 import { bagIds } from './text.js';
-import type { VectorIndex } from './vector-index.js';
+import type { Hit, VectorIndex } from './vector-index.js';
 
 /** What the generator needs of the models (a narrow view, so tests can stand in for them). */
 export type SsgEncoders = Pick<NldbModels, 'vocab' | 'dimensions' | 'encodeStates' | 'encodeStop'> & {
@@ -17,8 +18,10 @@ export type SsgEncoders = Pick<NldbModels, 'vocab' | 'dimensions' | 'encodeState
 export interface SsgOptions {
   /** Score an action must exceed; default: the threshold chosen at training time. */
   readonly tau?: number;
-  /** Support sets returned at most (and open sets kept per step). */
+  /** Open sets kept per step (and support sets returned without join expansion). */
   readonly maxSupportSets?: number;
+  /** Support sets returned at most; default: maxSupportSets times (1 + neighbourK). */
+  readonly maxReturned?: number;
   /** Facts in one support set at most. */
   readonly maxSetSize?: number;
   /** Facts considered when extending a non-empty set. */
@@ -29,6 +32,18 @@ export interface SsgOptions {
    * training data, and the extractor still drops sets that do not help. Infinity disables it.
    */
   readonly fallbackMargin?: number;
+  /** Facts BM25 proposes to start support sets (hybrid retrieval; 0 turns it off). */
+  readonly lexicalK?: number;
+  /** A lexical hit must score at least this share of the best one. */
+  readonly lexicalRatio?: number;
+  /** Facts sharing a name with a partial set, proposed to extend it (joins; 0 turns it off). */
+  readonly neighbourK?: number;
+}
+
+/** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
+export interface LexicalRetriever {
+  search(query: string, k: number): LexicalHit[];
+  neighbours(ids: readonly string[], query: string, k: number): LexicalHit[];
 }
 
 /** A support set: fact ids in the order they were added, and the weakest step's score. */
@@ -48,6 +63,10 @@ export class SupportSetGenerator {
   private readonly maxSize: number;
   private readonly expandK: number;
   private readonly fallbackMargin: number;
+  private readonly lexicalK: number;
+  private readonly lexicalRatio: number;
+  private readonly neighbourK: number;
+  private readonly maxReturned: number;
   private stopVector: Float32Array | null = null;
 
   constructor(
@@ -56,12 +75,18 @@ export class SupportSetGenerator {
     /** The text of a fact by id (support sets are re-encoded with their facts). */
     private readonly textOf: (id: string) => string | undefined,
     options: SsgOptions = {},
+    /** BM25 over the same facts; without it the generator is the bi-encoder alone. */
+    private readonly lexical: LexicalRetriever | null = null,
   ) {
     this.tau = options.tau ?? models.config.ssg.tau;
     this.maxSets = options.maxSupportSets ?? 64;
     this.maxSize = options.maxSetSize ?? 3;
     this.expandK = options.expandK ?? 8;
     this.fallbackMargin = options.fallbackMargin ?? 1.5;
+    this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 0);
+    this.lexicalRatio = options.lexicalRatio ?? envNumber('NLQ_NLDB_LEXICAL_RATIO', 0.5);
+    this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 0);
+    this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
   }
 
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
@@ -70,6 +95,7 @@ export class SupportSetGenerator {
     const stop = await this.stop();
     const dims = this.models.dimensions;
     let open: OpenSet[] = [{ ids: [], score: Infinity }];
+    const lexicalStart = this.lexical && this.lexicalK > 0 ? this.lexicalStart(question) : [];
     const closed = new Map<string, SupportSet>();
     for (let depth = 0; depth <= this.maxSize && open.length > 0; depth++) {
       signal?.throwIfAborted();
@@ -89,6 +115,7 @@ export class SupportSetGenerator {
           const best = all[0].score;
           candidates = all.filter((h) => h.score >= best - this.fallbackMargin).slice(0, this.expandK);
         }
+        if (set.ids.length === 0 && lexicalStart.length > 0) candidates = fuse(candidates, lexicalStart, k);
         const full = set.ids.length >= this.maxSize;
         if (set.ids.length > 0 && (full || stopScore > this.tau || candidates.length === 0)) {
           const key = [...set.ids].sort().join(',');
@@ -97,8 +124,15 @@ export class SupportSetGenerator {
         if (full) return;
         // Extend only with facts the model prefers to stopping (the empty set cannot stop).
         const floor = set.ids.length > 0 ? Math.max(this.tau, stopScore) : -Infinity;
-        for (const hit of candidates) {
-          if (hit.score <= floor) continue;
+        const extend = candidates.filter((h) => h.score > floor);
+        if (set.ids.length > 0 && this.lexical && this.neighbourK > 0) {
+          // The other side of a join: facts that name what the set's facts name.
+          const have = new Set(extend.map((h) => h.id));
+          for (const n of this.lexical.neighbours(set.ids, question, this.neighbourK)) {
+            if (!have.has(n.id)) extend.push({ id: n.id, score: set.score - 1e-3 });
+          }
+        }
+        for (const hit of extend) {
           const ids = [...set.ids, hit.id];
           const key = [...ids].sort().join(',');
           if (closed.has(key) || next.has(key)) continue;
@@ -107,13 +141,41 @@ export class SupportSetGenerator {
       });
       open = [...next.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
     }
-    return [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
+    return [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxReturned);
+  }
+
+  /** BM25's first facts: those within `lexicalRatio` of the best hit. */
+  private lexicalStart(question: string): LexicalHit[] {
+    const hits = this.lexical?.search(question, this.lexicalK) ?? [];
+    const best = hits[0]?.score ?? 0;
+    return hits.filter((h) => h.score >= best * this.lexicalRatio);
   }
 
   private async stop(): Promise<Float32Array> {
     this.stopVector ??= await this.models.encodeStop();
     return this.stopVector;
   }
+}
+
+/**
+ * Reciprocal-rank fusion of the bi-encoder's and BM25's first facts: facts both rank high come
+ * first, and each side contributes what the other missed. Scores become fused ranks (larger is
+ * better) so the sets stay ordered by how strongly they were proposed.
+ */
+function fuse(dense: readonly Hit[], lexical: readonly LexicalHit[], k: number): Hit[] {
+  const score = new Map<string, number>();
+  const add = (hits: readonly { id: string }[]) => hits.forEach((h, r) => score.set(h.id, (score.get(h.id) ?? 0) + 1 / (60 + r)));
+  add(dense);
+  add(lexical);
+  return [...score.entries()]
+    .map(([id, s]) => ({ id, score: s }))
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+    .slice(0, k);
+}
+
+function envNumber(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(v) ? v : fallback;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -16,7 +16,7 @@ const NUM = 5;
 export const WORD_BUCKETS = 1024;
 /** Character trigrams of words, for the retriever (plurals, inflections). */
 export const TRIGRAM_BUCKETS = 2048;
-export const N_FEATURES = 14;
+export const N_FEATURES = 15;
 
 /** A token with its character offsets in the text it came from. */
 export interface Token {
@@ -114,7 +114,11 @@ export interface EncodedSupport {
   readonly positions: readonly Position[];
 }
 
-export function encodeSpj(question: string, facts: readonly string[], vocab: Vocabulary, maxLen: number): EncodedSupport {
+/**
+ * `features`: how many of the per-token features the model was trained with (a model made before
+ * a feature was added reads the first ones only).
+ */
+export function encodeSpj(question: string, facts: readonly string[], vocab: Vocabulary, maxLen: number, features = N_FEATURES): EncodedSupport {
   const qTokens = tokenize(question);
   const none: Position = { fact: -1, start: 0, end: 0 };
   let ids: number[] = [CLS];
@@ -159,8 +163,16 @@ export function encodeSpj(question: string, facts: readonly string[], vocab: Voc
     list.filter((t) => t.text && numberValue(t.text) !== null).map((t) => ({ v: numberValue(t.text) as number, year: isYear(t.text) }));
   const qNums = numbers(qTokens);
   const fNums = numbers(toks.filter((t) => t.seg > 0));
+  // Content words per fact: a word in two facts of the set is what joins them (a name, mostly).
+  const inFacts = new Map<string, Set<number>>();
+  for (const t of toks) {
+    if (t.seg > 0 && t.text && content(t.text)) {
+      const key = t.text.toLowerCase();
+      inFacts.set(key, (inFacts.get(key) ?? new Set<number>()).add(t.seg));
+    }
+  }
 
-  const features: number[] = [];
+  const out: number[] = [];
   toks.forEach((t, i) => {
     const f = new Array<number>(N_FEATURES).fill(0);
     f[0] = t.seg === 0 ? 1 : 0;
@@ -187,7 +199,8 @@ export function encodeSpj(question: string, facts: readonly string[], vocab: Voc
       }
     }
     if (starts.has(i)) f[13] = 1;
-    features.push(...f);
+    if (t.seg > 0 && t.text && isAlpha(t.text[0]) && (inFacts.get(t.text.toLowerCase())?.size ?? 0) >= 2) f[14] = 1;
+    out.push(...f.slice(0, features));
   });
-  return { ids, segments: segs, features, positions };
+  return { ids, segments: segs, features: out, positions };
 }

@@ -10,9 +10,20 @@ import { FactIndex } from '../../engines/nldb/fact-index.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { MilvusIndex } from '../../engines/nldb/milvus-index.js';
 import { NldbModels } from '../../engines/nldb/models.js';
+import { milvusAddress } from '../../engines/nldb/nldb-source.js';
 
-const address = process.env.MILVUS_ADDRESS;
-if (!address) console.log('skipped: set MILVUS_ADDRESS (host:port of a Milvus server) to run the Milvus vector index tests');
+const address = milvusAddress();
+if (!address) console.log('skipped: set MILVUS_ADDRESS');
+
+describe('the Milvus address', () => {
+  it('is read from MILVUS_ADDRESS, with NLQ_MILVUS_ADDRESS as an older alias', () => {
+    expect(milvusAddress({ MILVUS_ADDRESS: 'milvus:19530' })).toBe('milvus:19530');
+    expect(milvusAddress({ NLQ_MILVUS_ADDRESS: 'old:19530' })).toBe('old:19530');
+    expect(milvusAddress({ MILVUS_ADDRESS: 'new:1', NLQ_MILVUS_ADDRESS: 'old:2' })).toBe('new:1');
+    expect(milvusAddress({ MILVUS_ADDRESS: ' ' })).toBeNull();
+    expect(milvusAddress({})).toBeNull();
+  });
+});
 
 describe.skipIf(!address)('Milvus vector index', () => {
   const name = `t${process.pid}_${Date.now()}`;

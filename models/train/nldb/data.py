@@ -48,18 +48,21 @@ def spj_examples(worlds, rng):
             op = OPS.index(q["type"].upper())
             pos = [(s, d) for s, d in q["sets"] if d[0] != "NULL"]
             neg = [(s, d) for s, d in q["sets"] if d[0] == "NULL"]
-            for s, d in rng.sample(pos, min(2, len(pos))):
+            # joins and yes/no questions are the hard ones: more of their support sets
+            n_pos = 4 if q["join"] or q["type"] == "bool" else 2
+            for s, d in rng.sample(pos, min(n_pos, len(pos))):
                 texts = [facts[i] for i in s]
                 if rng.random() < 0.5:
                     rng.shuffle(texts)
                 if rng.random() < 0.25:  # a false positive from the retriever alongside
                     texts.insert(rng.randrange(len(texts) + 1), rng.choice(facts))
                 out.append(label(q, texts, op, d))
-            for s, d in rng.sample(neg, min(1, len(neg))):
+            # entities that fail the filter (a number comparison, a place, a join): 2 per question
+            for s, d in rng.sample(neg, min(2, len(neg))):
                 out.append(label(q, [facts[i] for i in s], op, d))
             if HARD_NEGATIVES:
                 hard = hard_negatives(q, facts)
-                for i in rng.sample(hard, min(2, len(hard))):  # same names or places, another relation
+                for i in rng.sample(hard, min(1, len(hard))):  # same names or places, another relation
                     out.append((q["question"], [facts[i]], op, 0, -1, None, None))
             if rng.random() < 0.5:  # a support set of unrelated facts
                 k = rng.choice([1, 1, 2])
@@ -71,8 +74,11 @@ def spj_examples(worlds, rng):
     return out
 
 
-# Tried (two per question): the extractor became too quick to say [NULL_ANSWER]; off by default.
-HARD_NEGATIVES = False
+# One per question: the hybrid retriever (BM25 + bi-encoder) proposes every fact that names a
+# place or a name of the question, so the extractor must learn to refuse those of another class or
+# relation ("Which companies are based in X?" against "Y was born in X"). Two per question, with
+# the bi-encoder alone, made it too quick to say [NULL_ANSWER].
+HARD_NEGATIVES = True
 
 
 def hard_negatives(q, facts):

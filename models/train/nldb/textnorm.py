@@ -11,7 +11,7 @@ PAD, CLS, SEP, STOP, YEAR, NUM = 0, 1, 2, 3, 4, 5
 SPECIALS = ["[PAD]", "[CLS]", "[SEP]", "[STOP]", "[YEAR]", "[NUM]"]
 WORD_BUCKETS = 1024   # unknown words (mostly names) hash here, so equal names still match
 TRIGRAM_BUCKETS = 2048  # character trigrams for the retriever (plurals, inflections)
-N_FEATURES = 14
+N_FEATURES = 15
 
 
 def fnv1a(text: str) -> int:
@@ -104,6 +104,11 @@ def encode_spj(question: str, facts, vocab: dict, max_len: int):
     f_words = {t.lower() for t, seg in toks if seg > 0 and t and t[0].isalpha() and t.lower() not in STOPWORDS}
     q_nums = [(number_value(t), is_year(t)) for t, _, _ in q_tokens if number_value(t) is not None]
     f_nums = [(number_value(t), is_year(t)) for t, seg in toks if seg > 0 and t and number_value(t) is not None]
+    # content words per fact: a word in two facts of the set is what joins them (a name, mostly)
+    in_facts = {}
+    for t, seg in toks:
+        if seg > 0 and t and t[0].isalpha() and t.lower() not in STOPWORDS:
+            in_facts.setdefault(t.lower(), set()).add(seg)
 
     feats = []
     for i, (t, seg) in enumerate(toks):
@@ -132,5 +137,7 @@ def encode_spj(question: str, facts, vocab: dict, max_len: int):
                     f[9 + (0 if v < 1800 else 1 if v < 1900 else 2 if v < 2000 else 3)] = 1.0
         if i in starts:
             f[13] = 1.0
+        if seg > 0 and t and t[0].isalpha() and len(in_facts.get(t.lower(), ())) >= 2:
+            f[14] = 1.0
         feats.append(f)
     return ids, segs, feats, spans

@@ -386,6 +386,47 @@ def ssg_threshold(model, db):
 
 # ---------------- export ----------------
 
+def quantize(src_path, dst_path):
+    """Rewrites every MatMul with a constant 2-D weight into com.microsoft.DynamicQuantizeMatMul
+    (int8 weights, one scale per output column; activations are quantised at run time), as the
+    query-graph trainer does. Returns how many MatMuls were rewritten."""
+    import numpy as np
+    import onnx
+    from onnx import helper, numpy_helper
+
+    model = onnx.load(src_path)
+    graph = model.graph
+    inits = {i.name: i for i in graph.initializer}
+    nodes, changed = [], 0
+    for node in graph.node:
+        w = inits.get(node.input[1]) if node.op_type == "MatMul" and len(node.input) == 2 else None
+        if w is None or len(w.dims) != 2:
+            nodes.append(node)
+            continue
+        arr = numpy_helper.to_array(w).astype(np.float32)
+        scale = np.maximum(np.abs(arr).max(axis=0), 1e-8) / 127.0
+        q = np.clip(np.round(arr / scale), -127, 127).astype(np.int8)
+        base = w.name.replace(":", "_") + "_q"
+        graph.initializer.extend([
+            numpy_helper.from_array(q, base),
+            numpy_helper.from_array(scale.astype(np.float32), base + "_scale"),
+            numpy_helper.from_array(np.zeros(arr.shape[1], dtype=np.int8), base + "_zero"),
+        ])
+        nodes.append(helper.make_node("DynamicQuantizeMatMul", [node.input[0], base, base + "_scale", base + "_zero"],
+                                      list(node.output), name=(node.name or base) + "_dq", domain="com.microsoft"))
+        changed += 1
+    del graph.node[:]
+    graph.node.extend(nodes)
+    used = {i for n in graph.node for i in n.input}
+    keep = [i for i in graph.initializer if i.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(keep)
+    if not any(o.domain == "com.microsoft" for o in model.opset_import):
+        model.opset_import.extend([helper.make_opsetid("com.microsoft", 1)])
+    onnx.save(model, dst_path)
+    return changed
+
+
 def export(model, args, path, names, outputs, dynamic):
     model.eval()
     torch.onnx.export(model, args, path, input_names=names, output_names=outputs, dynamic_axes=dynamic, opset_version=14)
@@ -452,7 +493,9 @@ def main():
         export(spj, (ids, segs, feats), os.path.join(a.out, "spj.onnx"), ["ids", "segments", "features"], ["classes", "spans"],
                {"ids": {0: "batch", 1: "len"}, "segments": {0: "batch", 1: "len"}, "features": {0: "batch", 1: "len"},
                 "classes": {0: "batch"}, "spans": {0: "batch", 1: "len"}})
-        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES}
+        n_q = quantize(os.path.join(a.out, "spj.onnx"), os.path.join(a.out, "spj.int8.onnx"))
+        log(f"SPJ int8: {n_q} MatMuls quantised -> spj.int8.onnx (the bench compares it with fp32)")
+        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES, **({"precision": config["spj"]["precision"]} if "precision" in config.get("spj", {}) else {})}
     json.dump({"words": vocab}, open(vocab_path, "w"))
     json.dump(config, open(cfg_path, "w"), indent=2)
     metrics["total_seconds"] = round(time.time() - t0)

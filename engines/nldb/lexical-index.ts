@@ -1,0 +1,166 @@
+/**
+ * The lexical half of the hybrid retriever: BM25 over the facts' words, in memory, kept in step
+ * with the vector index by FactIndex. The learnt bi-encoder sees names only through hashed
+ * buckets, so a rare name or place in the question ("Pellham Optics", "Brindlemoor") can lose to
+ * facts that merely look alike; BM25 weighs a word by how rare it is in this collection, which is
+ * exactly what makes names find their facts. It also gives the Support Set Generator the facts
+ * that share a name with a partial support set (the other side of a join).
+ *
+ * Words are lower-cased and lightly stemmed (plurals, -ed, -ing), so "companies" meets
+ * "company" and "founded" meets "founding". Numbers and function words are not indexed.
+ */
+import { tokenize } from './text.js';
+
+/** One lexical hit. */
+export interface LexicalHit {
+  readonly id: string;
+  readonly score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** Words that say nothing about which fact is meant (question words included). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the of in on at to for by with from and or but as is are was were be been being has have had do does did " +
+    'which who whom whose what when where why how many much any anyone everyone every all each some no not there ' +
+    "that this these those it its it's he she his her him they them their i we you our your 's list name give tell " +
+    'me us than more most less least fewer fewest among into over since before after also still only just'
+  ).split(' '),
+);
+
+/** Lower-case, light stemming; null for words not worth indexing. */
+export function term(token: string): string | null {
+  const first = token[0];
+  if (first === undefined || !/[A-Za-z\u00C0-\u024F]/.test(first)) return null;
+  const low = token.toLowerCase();
+  if (FUNCTION_WORDS.has(low) || low.length < 2) return null;
+  return stem(low);
+}
+
+function stem(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
+  if (w.length > 4 && /(?:ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) return w.slice(0, -1);
+  return w;
+}
+
+/** The distinct indexable terms of a text with their counts. */
+export function terms(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of tokenize(text)) {
+    const k = term(t.text);
+    if (k) out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** Words of names: capitalised tokens that are not the first word of the text. */
+export function nameTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  tokenize(text).forEach((t, i) => {
+    const first = t.text[0];
+    if (i === 0 || first === undefined || first === first.toLowerCase()) return;
+    const k = term(t.text);
+    if (k) out.add(k);
+  });
+  return out;
+}
+
+export class LexicalIndex {
+  private readonly postings = new Map<string, Map<string, number>>();
+  private readonly docs = new Map<string, { length: number; terms: Map<string, number>; names: Set<string> }>();
+  private totalLength = 0;
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  add(id: string, text: string): void {
+    if (this.docs.has(id)) this.remove(id);
+    const ts = terms(text);
+    let length = 0;
+    for (const [t, n] of ts) {
+      length += n;
+      const p = this.postings.get(t) ?? new Map<string, number>();
+      p.set(id, n);
+      this.postings.set(t, p);
+    }
+    this.docs.set(id, { length, terms: ts, names: nameTerms(text) });
+    this.totalLength += length;
+  }
+
+  remove(id: string): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    for (const t of doc.terms.keys()) {
+      const p = this.postings.get(t);
+      p?.delete(id);
+      if (p && p.size === 0) this.postings.delete(t);
+    }
+    this.totalLength -= doc.length;
+    this.docs.delete(id);
+  }
+
+  /** Inverse document frequency (BM25's, never negative). */
+  idf(t: string): number {
+    const df = this.postings.get(t)?.size ?? 0;
+    const n = this.docs.size;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** BM25 of the query's terms, best first, at most k hits. */
+  search(query: string, k: number): LexicalHit[] {
+    return this.scoreTerms([...terms(query).keys()], null, k);
+  }
+
+  /**
+   * Facts that share a name word with the given facts (the other side of a join), scored by BM25
+   * of the query's terms plus the shared name words' weight, best first.
+   */
+  neighbours(ids: readonly string[], query: string, k: number): LexicalHit[] {
+    const names = new Set<string>();
+    for (const id of ids) for (const n of this.docs.get(id)?.names ?? []) names.add(n);
+    // A name word in most facts (the town every fact mentions) links nothing.
+    const linking = [...names].filter((n) => (this.postings.get(n)?.size ?? 0) <= Math.max(20, this.docs.size * 0.05));
+    if (linking.length === 0) return [];
+    const exclude = new Set(ids);
+    const linked = new Set<string>();
+    for (const n of linking) for (const id of this.postings.get(n)?.keys() ?? []) if (!exclude.has(id)) linked.add(id);
+    if (linked.size === 0) return [];
+    const queryTerms = [...terms(query).keys()];
+    const hits: LexicalHit[] = [];
+    for (const id of linked) {
+      const doc = this.docs.get(id);
+      if (!doc) continue;
+      let score = 0;
+      for (const n of linking) if (doc.names.has(n)) score += this.idf(n);
+      score += this.bm25(id, queryTerms);
+      hits.push({ id, score });
+    }
+    return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, k);
+  }
+
+  private bm25(id: string, queryTerms: readonly string[]): number {
+    const doc = this.docs.get(id);
+    if (!doc) return 0;
+    const avg = this.totalLength / Math.max(1, this.docs.size);
+    let s = 0;
+    for (const t of queryTerms) {
+      const tf = doc.terms.get(t);
+      if (!tf) continue;
+      s += (this.idf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / Math.max(1, avg)));
+    }
+    return s;
+  }
+
+  private scoreTerms(queryTerms: readonly string[], only: ReadonlySet<string> | null, k: number): LexicalHit[] {
+    const candidates = new Set<string>();
+    for (const t of queryTerms) for (const id of this.postings.get(t)?.keys() ?? []) if (!only || only.has(id)) candidates.add(id);
+    const hits = [...candidates].map((id) => ({ id, score: this.bm25(id, queryTerms) }));
+    return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, k);
+  }
+}

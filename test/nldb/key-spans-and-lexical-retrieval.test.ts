@@ -1,0 +1,79 @@
+/**
+ * Pure parts of the retriever and the extractor's decoding: BM25 over facts (names find their
+ * facts, joins find the facts that share a name), and keys completed to whole names.
+ */
+import { describe, expect, it } from 'vitest';
+import { LexicalIndex, nameTerms, term } from '../../engines/nldb/lexical-index.js';
+import { completeName } from '../../engines/nldb/spj.js';
+
+const vocab = new Map(['in', 'every', 'the', 'at', 'is', 'born', 'was'].map((w, i) => [w, i + 6]));
+const key = (text: string, span: string) => {
+  const at = text.indexOf(span);
+  return completeName(text, at, at + span.length, vocab);
+};
+
+describe('keys are whole names', () => {
+  it('widens a span that stops short of the name', () => {
+    expect(key('Declan Achterberg works as a chemist for Orrin Chemical Works.', 'Orrin Chemical')).toBe('Orrin Chemical Works');
+    expect(key('In her free time Lorna Fairweather goes birdwatching.', 'Fairweather')).toBe('Lorna Fairweather');
+    expect(key('The Kestrelford Museum of Clocks opened in 1936.', 'Kestrelford Museum')).toBe('Kestrelford Museum of Clocks');
+    expect(key('Founded in 1987, Harrow & Finch Logistics now has 5,600 staff.', 'Finch Logistics')).toBe('Harrow & Finch Logistics');
+  });
+
+  it('cuts a span that runs into the sentence down to the last name in it', () => {
+    expect(key('Brindlemoor is the birthplace of Florian Ostrowe, who was born there.', 'Brindlemoor is the birthplace of Florian')).toBe('Florian Ostrowe');
+    expect(key("Dunmere's Marsh Lane Railway Museum has been open since 1974.", "Dunmere's Marsh Lane Railway Museum")).toBe('Marsh Lane Railway Museum');
+    expect(key('At weekends Priya Castellane goes rock climbing.', 'At weekends Priya Castellane')).toBe('Priya Castellane');
+  });
+
+  it('does not take an ordinary word that opens the sentence, nor a name joined by "and"', () => {
+    expect(key('Every Thursday evening Henrik Solvang plays chess.', 'Henrik Solvang')).toBe('Henrik Solvang');
+    expect(key('In Kestrelford Tobias Wren was born.', 'Kestrelford')).toBe('Kestrelford Tobias Wren');
+    expect(key('Marta Oyelaran and Henrik Solvang have been married since 1998.', 'Henrik Solvang')).toBe('Henrik Solvang');
+  });
+
+  it('leaves spans without a capitalised word alone', () => {
+    expect(key('Ann keeps a grey cat.', 'a grey cat')).toBe('a grey cat');
+  });
+});
+
+describe('BM25 over facts', () => {
+  const facts: Record<string, string> = {
+    '1': 'Pellham Optics, a lens manufacturer founded in 1968, has its headquarters in Port Alder.',
+    '2': 'Joaquin Halvorsen designs lenses as an engineer at Pellham Optics.',
+    '3': 'Mirela Halvorsen develops software for Pellham Optics.',
+    '4': 'Saltmarsh Energy was founded in 2014.',
+    '5': 'Joaquin Halvorsen and Mirela Halvorsen are husband and wife.',
+    '6': 'Ann Smith was born in Port Alder.',
+  };
+  const index = new LexicalIndex();
+  for (const [id, text] of Object.entries(facts)) index.add(id, text);
+
+  it('stems plurals and inflections and skips function words and numbers', () => {
+    expect(term('companies')).toBe(term('company'));
+    expect(term('founded')).toBe('found');
+    expect(term('museums')).toBe(term('museum'));
+    expect(term('Which')).toBeNull();
+    expect(term('1968')).toBeNull();
+    expect([...nameTerms('Joaquin Halvorsen works at Pellham Optics.')].sort()).toEqual(['halvorsen', 'optic', 'pellham']);
+  });
+
+  it('ranks facts naming a rare word of the question first', () => {
+    const hits = index.search('Who works at Pellham Optics?', 10).map((h) => h.id);
+    expect(hits.slice(0, 3).sort()).toEqual(['1', '2', '3']);
+    expect(hits).not.toContain('4');
+  });
+
+  it('finds the other side of a join: facts sharing a name with the set', () => {
+    const next = index.neighbours(['2'], 'Who is married to an engineer?', 5).map((h) => h.id);
+    expect(next).toContain('5');
+    expect(next).not.toContain('2');
+    expect(next).not.toContain('6');
+  });
+
+  it('forgets removed facts', () => {
+    index.remove('3');
+    expect(index.search('Mirela develops software', 5).map((h) => h.id)).not.toContain('3');
+    expect(index.size).toBe(5);
+  });
+});
