@@ -6,11 +6,14 @@
 import type { SchemaAttribute, SchemaClass, SchemaRelation } from '../engines/schema-graph/types.js';
 import type { Gateway } from '../plugins/nl-query/gateway.js';
 import type { AskOptions, SourceInfo } from '../types.js';
+import { createEntityResolvers, EntityTypeRegistry } from './entities.js';
 import { withErrors } from './graphql-errors.js';
 import { JSONScalar } from './json-scalar.js';
 
-export function createResolvers(gateway: Gateway) {
+/** `entityTypes` says which GraphQL type stands for each class (GenericEntity until types are generated). */
+export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRegistry()) {
   return {
+    ...createEntityResolvers(gateway, entityTypes),
     JSON: JSONScalar,
     SchemaClass: {
       singular: (schemaClass: SchemaClass) => schemaClass.name.singular,

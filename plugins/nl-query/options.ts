@@ -57,6 +57,16 @@ export interface NlQueryOptions<TContext = unknown> {
   /** Server maxima; callers may lower them per question, never raise them. Defaults: DEFAULT_LIMITS. */
   readonly limits?: Partial<Limits>;
   /**
+   * Entity types (`nlQuery.withEntityTypes`, `nlq.entityTypes()`): classes the host app maps to its
+   * own GraphQL types instead of generated ones, as `'<source>.<class id>': 'TypeName'`
+   * (`{ 'shop.Products': 'Product' }`). The host's type must implement `AskEntity`; its resolvers
+   * get the entity as parent: values under the attribute ids (`ProductName`) and camelCase names
+   * (`productName`), and the entity's `id` (`<source>:<class>:<key>`), `source` and `class`.
+   */
+  readonly entityTypes?: Readonly<Record<string, string>>;
+  /** Type names of the host schema that generated entity types must not take (they get the source id as prefix). */
+  readonly reservedTypeNames?: readonly string[];
+  /**
    * Which sources a caller may see and ask and which fact collections it may write, decided from
    * the request's GraphQL context (see `Permissions`). Default: everyone may do everything.
    */
