@@ -52,9 +52,18 @@ export class BadInputError extends NlqError {
 /** A source id that the gateway does not know. */
 export class SourceNotFoundError extends NlqError {
   readonly code = ErrorCode.SOURCE_NOT_FOUND;
-  constructor(readonly sourceId: string) {
-    super(`unknown source '${sourceId}'`);
+  /** The id as the caller sent it, cut to 100 characters (a megabyte id is not echoed back). */
+  readonly sourceId: string;
+  constructor(sourceId: string) {
+    super(`unknown source '${clipId(sourceId)}'`);
+    this.sourceId = clipId(sourceId);
   }
+}
+
+/** An id as it may be echoed to the caller: at most 100 characters. */
+export function clipId(id: string): string {
+  const text = String(id);
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }
 
 /** A source (or fact collection) with this id already exists. */
