@@ -158,9 +158,11 @@ export class Gateway {
     return {
       limit: request.limit,
       ask: (sub) => {
-        const routed = sub.sources ? candidates.filter((source) => sub.sources!.includes(source.id)) : candidates;
         const limit = Math.min(sub.rowLimit ?? request.limit, MAX_PLAN_ROWS);
-        return this.askCandidates(routed, { ...request, question: sub.question, limit }, deadline);
+        const subRequest = { ...request, question: sub.question, limit };
+        // A step that names its sources asks them; the others go through source selection.
+        if (!sub.sources) return this.askSelected(candidates, subRequest, deadline);
+        return this.askCandidates(candidates.filter((source) => sub.sources!.includes(source.id)), subRequest, deadline);
       },
       facts: async (collection) => {
         const source = candidates.find((candidate) => candidate.id === collection);
