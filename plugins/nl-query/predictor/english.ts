@@ -21,6 +21,8 @@ export class EnglishWriter {
   constructor(
     private readonly schema: SchemaGraph,
     private readonly random: Random,
+    /** Natural forms of a stored value ("Henry VIII" for "Henry_VIII of house of Tudor"); none by default. */
+    private readonly forms: (value: string) => readonly string[] = () => [],
   ) {}
 
   /** One question for the graph. */
@@ -71,7 +73,7 @@ export class EnglishWriter {
       if (onlyLabel) {
         const forms = order.count === 1
           ? [`which ${subject} has ${order.superlative}`, `the ${subject} with ${order.superlative}`, `what is the ${subject} with ${order.superlative}`]
-          : [`the ${subject} with ${order.superlative}`, `which ${subject} have ${order.superlative}`, `list the ${subject} with ${order.superlative}`, `top ${subject} by ${order.key}`];
+          : [`the ${subject} with ${order.superlative}`, `which ${subject} have ${order.superlative}`, `list the ${subject} with ${order.superlative}`, ...(order.descending ? [`top ${subject} by ${order.key}`] : [])];
         return `${this.pick(forms)}${condText}`;
       }
       return `${this.lead()}the ${this.attributes(graph.select, main)} of the ${subject} with ${order.superlative}${condText}`;
@@ -205,7 +207,8 @@ export class EnglishWriter {
         ]) + havingText;
       }
       if (limit !== null) {
-        return this.pick([`the ${limit} ${keyNouns} with ${amount}${condText}`, `top ${limit} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`, `which ${limit} ${keyNouns} have ${amount}${condText}`]) + havingText;
+        // "top 5 ... by" says "the most": never for an ascending order.
+        return this.pick([`the ${limit} ${keyNouns} with ${amount}${condText}`, ...(most ? [`top ${limit} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`] : []), `which ${limit} ${keyNouns} have ${amount}${condText}`]) + havingText;
       }
       return `${this.measureNoun(measure, main)} ${this.pick(['for each', 'per', 'by'])} ${keyNoun}${condText}${havingText}, ${this.pick([most ? 'highest first' : 'lowest first', `sorted by ${this.measureNoun(order.measure, main)}${most ? ' descending' : ''}`])}`;
     }
@@ -235,8 +238,8 @@ export class EnglishWriter {
   // -----------------------------------------------------------------------------------------
   // order
 
-  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; adjective: string | null; sorted: string | null; count: number | null; key: string } {
-    if (!term) return { superlative: null, adjective: null, sorted: null, count: null, key: '' };
+  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; adjective: string | null; sorted: string | null; count: number | null; key: string; descending: boolean } {
+    if (!term) return { superlative: null, adjective: null, sorted: null, count: null, key: '', descending: false };
     const name = this.attributeName(term.measure.target, main);
     const desc = term.direction === 'desc';
     if (limit !== null) {
@@ -252,7 +255,7 @@ export class EnglishWriter {
               ? desc ? this.pick(['newest', 'latest', 'most recent']) : this.pick(['oldest', 'earliest'])
               : null;
       const word = temporal ? (desc ? this.pick(['the latest', 'the most recent']) : this.pick(['the earliest', 'the oldest'])) : desc ? this.pick(['the highest', 'the largest', 'the most', 'the biggest']) : this.pick(['the lowest', 'the smallest', 'the least']);
-      return { superlative: `${word} ${name}`, adjective, sorted: null, count: limit, key: name };
+      return { superlative: `${word} ${name}`, adjective, sorted: null, count: limit, key: name, descending: desc };
     }
     const text = this.attributeType(term.measure.target) === 'text';
     const sorted = this.pick([
@@ -261,7 +264,7 @@ export class EnglishWriter {
       `by ${name}${desc ? (text ? ' from z to a' : ', highest first') : text ? ' alphabetically' : ', lowest first'}`,
       `sorted by ${name} ${desc ? 'from highest to lowest' : 'from lowest to highest'}`,
     ]);
-    return { superlative: null, adjective: null, sorted, count: null, key: name };
+    return { superlative: null, adjective: null, sorted, count: null, key: name, descending: desc };
   }
 
   // -----------------------------------------------------------------------------------------
@@ -349,7 +352,8 @@ export class EnglishWriter {
       case 'string': {
         const month = /^(\d{4})-(\d{2})$/.exec(value.value);
         if (month) return this.pick([`${MONTHS[Number(month[2]) - 1]} ${month[1]}`, `${month[1]}-${month[2]}`]);
-        const text = value.value.trim();
+        const natural = this.forms(value.value);
+        const text = natural.length > 0 && this.random.chance(0.8) ? this.pick(natural) : value.value.trim();
         return this.pick([text, text, text, text.toLowerCase(), `"${text}"`]);
       }
       case 'number': {

@@ -11,8 +11,10 @@ import { queryGraph } from '../../../engines/query-graph/build.js';
 import { Random, randomQueryGraph, type RandomWalkOptions } from '../../../engines/query-graph/random-walk.js';
 import type { Constraint, Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { ChainGenerator, type ChainOptions } from './chains.js';
 import { EnglishWriter } from './english.js';
 import { inputTokens } from './input.js';
+import { preferReferencingColumns } from './key-columns.js';
 import { labelAttribute } from './labels.js';
 import { findMentions, type Mention } from './mentions.js';
 import { key } from './normalize.js';
@@ -35,6 +37,13 @@ export interface GeneratorOptions {
   readonly maxConditions?: number;
   /** Probability of one small typo (two letters swapped) in a word that is not a value. Default 0.05. */
   readonly typo?: number;
+  /**
+   * Share of questions about relation chains (chains.ts) when the schema has role relations (a
+   * class related to itself by one-word relations: FATHER, HUSBAND); 0 for other schemas. Default 0.6.
+   */
+  readonly chains?: number;
+  /** Shares of the chain shapes. */
+  readonly chainShapes?: ChainOptions;
 }
 
 /** One training example. */
@@ -56,6 +65,7 @@ const NUMERIC = new Set(['integer', 'decimal', 'float']);
 export class QuestionGenerator {
   private readonly random: Random;
   private readonly writer: EnglishWriter;
+  private readonly chains: ChainGenerator;
 
   constructor(
     private readonly schema: SchemaGraph,
@@ -63,7 +73,8 @@ export class QuestionGenerator {
     private readonly options: GeneratorOptions = {},
   ) {
     this.random = new Random(options.seed ?? 1);
-    this.writer = new EnglishWriter(schema, this.random);
+    this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value));
+    this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
   }
 
   /** `count` examples; gives up after 20 tries per example (a schema with nothing to ask). */
@@ -80,11 +91,19 @@ export class QuestionGenerator {
 
   /** One example, or null when this walk could not be written and read back. */
   next(): Example | null {
-    const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
-    const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
-    if (!walked) return null;
-    const graph = this.nudge(walked);
-    let question = this.writer.question(graph);
+    let graph: QueryGraph;
+    let question: string;
+    if (this.chains.usable && this.random.chance(this.options.chains ?? 0.6)) {
+      const asked = this.chains.next();
+      if (!asked) return null;
+      ({ graph, question } = asked);
+    } else {
+      const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
+      const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
+      if (!walked) return null;
+      graph = this.nudge(walked);
+      question = this.writer.question(graph);
+    }
     if (this.random.chance(this.options.typo ?? 0.05)) question = this.typo(question);
     const mentions = findMentions(question, this.memory);
     const target = this.placeholders(graph, mentions);
@@ -129,7 +148,8 @@ export class QuestionGenerator {
   }
 
   /** Moves a walked graph toward what people ask (see the options). */
-  private nudge(graph: QueryGraph): QueryGraph {
+  private nudge(walked: QueryGraph): QueryGraph {
+    const graph = preferReferencingColumns(walked, this.schema);
     let { select, groupBy, orderBy } = graph;
     const maxShown = this.options.maxShown ?? 3;
     if (select.length > maxShown && select.every((m) => m.aggregate === null)) select = select.slice(0, maxShown);
@@ -193,7 +213,7 @@ export class QuestionGenerator {
     // the target order follows the sentence rather than the walk.
     const first = (c: Constraint) => Math.min(...c.values.map((v) => (v.kind === 'placeholder' ? Number(v.name) : 99)), 99);
     where.sort((a, b) => first(a) - first(b));
-    const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
+    const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }
 
@@ -215,7 +235,9 @@ function matches(mention: Mention, value: QueryValue, classId: string | null, at
       // The mention must list the attribute: serving only lets a text mention fill attributes it matched.
       if (mention.kind === 'text' && !mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId)) return false;
       if (operator === 'contains' || operator === 'starts_with') return key(mention.text) === key(value.value);
-      return mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId && c.value === value.value) || key(mention.text) === key(value.value);
+      // A name written naturally ("Victoria") may stand for several stored values: the mention is
+      // still the value's, whichever of them the finder ranks first.
+      return mention.candidates.some((c) => c.classId === classId && c.attributeId === attributeId && (c.value === value.value || c.match === 'exact')) || key(mention.text) === key(value.value);
     }
     case 'number':
       return (mention.kind === 'number' || mention.kind === 'year') && mention.number === value.value;

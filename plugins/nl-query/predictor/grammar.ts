@@ -8,7 +8,7 @@
 import { operatorsFor } from '../../../engines/query-graph/random-walk.js';
 import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import type { Mention, MentionKind } from './mentions.js';
-import { AGGREGATES, attributeToken, classToken, DIRECTIONS, EOS, ITEMS, literalToken, MAX_LITERAL, placeholderToken } from './target.js';
+import { AGGREGATES, attributeToken, classToken, DIRECTIONS, EOS, instanceToken, ITEMS, literalToken, MAX_INSTANCES, MAX_LITERAL, placeholderToken, relationToken, selfRelations } from './target.js';
 
 const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
 const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
@@ -27,32 +27,67 @@ export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
 }
 
 /** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
-const MAX_ITEMS: Readonly<Record<string, number>> = { show: 6, where: 5, group: 2, having: 2, order: 2, class: 2 };
+const MAX_ITEMS: Readonly<Record<string, number>> = { follow: 3, show: 6, where: 5, group: 2, having: 2, order: 2, class: 2 };
 
 interface AttributeInfo {
   readonly token: string;
+  /** The token of the same attribute of instance 1 (what a mention's hints name). */
+  readonly base: string;
   readonly classId: string;
+  readonly instance: number;
   readonly type: AttributeType | 'rows';
+}
+
+/** What the follow items of a prefix have introduced: the chain's class and its highest instance. */
+interface Chain {
+  readonly classId: string | null;
+  readonly instances: number;
 }
 
 export class TargetGrammar {
   private readonly attributes: ReadonlyMap<string, AttributeInfo>;
   private readonly plain: readonly string[];
   private readonly classes: readonly string[];
+  /** Relation token -> its class, for relations of a class with itself. */
+  private readonly relations: ReadonlyMap<string, string>;
 
   constructor(
     schema: SchemaGraph,
     /** The question's mentions, in placeholder order. */
     private readonly mentions: readonly MentionSlot[],
   ) {
+    this.relations = new Map(selfRelations(schema).map((r) => [relationToken(r.id), r.from]));
+    const followed = new Set(this.relations.values());
     const infos: AttributeInfo[] = [];
     for (const c of schema.classes) {
-      infos.push({ token: attributeToken({ classId: c.id, attributeId: '*' }), classId: c.id, type: 'rows' });
-      for (const a of c.attributes) if (USABLE.includes(a.type)) infos.push({ token: attributeToken({ classId: c.id, attributeId: a.id }), classId: c.id, type: a.type });
+      const instances = followed.has(c.id) ? MAX_INSTANCES : 1;
+      for (let instance = 1; instance <= instances; instance += 1) {
+        const info = (attributeId: string, type: AttributeInfo['type']) => ({ token: attributeToken({ classId: c.id, attributeId, instance }), base: attributeToken({ classId: c.id, attributeId }), classId: c.id, instance, type });
+        infos.push(info('*', 'rows'));
+        for (const a of c.attributes) if (USABLE.includes(a.type)) infos.push(info(a.id, a.type));
+      }
     }
     this.attributes = new Map(infos.map((i) => [i.token, i]));
     this.plain = infos.filter((i) => i.type !== 'rows').map((i) => i.token);
     this.classes = schema.classes.map((c) => classToken(c.id));
+  }
+
+  /** The chain the follow items of `prefix` built (they all come first). */
+  private chain(prefix: readonly string[]): Chain {
+    let classId: string | null = null;
+    let instances = 1;
+    for (let i = 0; i < prefix.length; i += 1) {
+      if (prefix[i] !== 'follow') continue;
+      classId ??= this.relations.get(prefix[i + 1] as string) ?? null;
+      for (const t of [prefix[i + 2], prefix[i + 3]]) if (t && /^i\d+$/.test(t)) instances = Math.max(instances, Number(t.slice(1)));
+    }
+    return { classId, instances };
+  }
+
+  /** Whether an attribute token may be named: instance 1 always, others once a follow introduced them. */
+  private usable(token: string, chain: Chain): boolean {
+    const info = this.attributes.get(token);
+    return info !== undefined && (info.instance === 1 || (info.classId === chain.classId && info.instance <= chain.instances));
   }
 
   /** Tokens allowed after `prefix` (which excludes BOS). */
@@ -66,11 +101,14 @@ export class TargetGrammar {
         break;
       }
     }
-    if (start < 0) return prefix.length === 0 ? ['show'] : [];
+    if (start < 0) return prefix.length === 0 ? (this.relations.size > 0 ? ['follow', 'show'] : ['show']) : [];
     const keyword = prefix[start] as string;
     const body = prefix.slice(start + 1);
-    const { options, complete } = this.item(keyword, body, usedPlaceholders);
-    const all = complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
+    const chain = this.chain(prefix);
+    const item = keyword === 'follow' ? this.follow(body, this.chain(prefix.slice(0, start))) : this.item(keyword, body, usedPlaceholders);
+    // Instances a follow has not introduced cannot be named.
+    const options = item.options.filter((t) => !t.startsWith('A:') || this.usable(t, chain));
+    const all = item.complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
     // Each mention is one value: a placeholder used once is not offered again.
     const used = new Set(prefix.filter((t) => t.startsWith('@')));
     return used.size === 0 ? all : all.filter((t) => !used.has(t));
@@ -81,15 +119,36 @@ export class TargetGrammar {
     const keywords = upTo.filter((t, i) => (ITEMS as readonly string[]).includes(t) && !this.isOperandPosition(upTo, i));
     const last = keywords[keywords.length - 1] as string;
     const from = (ITEMS as readonly string[]).indexOf(last);
-    const out: string[] = [EOS];
+    // Follows only lead up to what is shown: nothing else, not even the end, before a show.
+    const shown = keywords.includes('show');
+    const out: string[] = shown ? [EOS] : [];
     ITEMS.forEach((item, index) => {
       if (index < from) return;
+      if (!shown && item !== 'follow' && item !== 'show') return;
       if (keywords.filter((k) => k === item).length >= (MAX_ITEMS[item] ?? 1)) return;
       if ((item === 'limit' || item === 'distinct') && keywords.includes(item)) return;
       if (item === 'limit' && !keywords.includes('order')) return;
       out.push(item);
     });
     return out;
+  }
+
+  /**
+   * `follow R:<relation> i<from> i<to>`: one relation of a class with itself (all follows of a
+   * graph stay in one class); one end is an instance already there (i1 at first), the other is
+   * another existing one (two chains meeting: an intersection) or the next new instance.
+   */
+  private follow(body: readonly string[], before: Chain): { options: readonly string[]; complete: boolean } {
+    if (body.length === 0) return { options: [...this.relations.entries()].filter(([, c]) => before.classId === null || c === before.classId).map(([t]) => t), complete: false };
+    const next = Math.min(before.instances + 1, MAX_INSTANCES);
+    const all = Array.from({ length: next }, (_, i) => i + 1);
+    if (body.length === 1) return { options: all.map(instanceToken), complete: false };
+    if (body.length === 2) {
+      const from = Number((body[1] as string).slice(1));
+      const options = all.filter((to) => to !== from && (from <= before.instances || to <= before.instances) && (from === before.instances + 1 || to <= before.instances + 1));
+      return { options: options.map(instanceToken), complete: false };
+    }
+    return { options: [], complete: true };
   }
 
   /** Keywords never appear as operands, so every keyword starts an item. */
@@ -203,7 +262,7 @@ export class TargetGrammar {
     const out: string[] = [];
     this.mentions.forEach((mention, index) => {
       if (!(kinds.includes(mention.kind) || (kinds.includes('number') && mention.kind === 'year'))) return;
-      if (textAttribute !== null && mention.kind === 'text' && !mention.attributes.includes(textAttribute)) return;
+      if (textAttribute !== null && mention.kind === 'text' && !mention.attributes.includes(this.attributes.get(textAttribute)?.base ?? textAttribute)) return;
       out.push(placeholderToken(index + 1));
     });
     return out;

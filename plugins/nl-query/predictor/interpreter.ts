@@ -61,7 +61,7 @@ export class QueryGraphPredictor {
     const out: Prediction[] = [];
     for (const d of decoded) {
       try {
-        const { graph, limitPlaceholder } = tokensToGraph(d.tokens);
+        const { graph, limitPlaceholder } = tokensToGraph(d.tokens, schema);
         const bound = bindValues(graph, limitPlaceholder, mentions, schema);
         validateQueryGraph(bound, schema);
         out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total });

@@ -71,15 +71,22 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
-        const folded = gram.map((w) => w.text).join(' ');
-        const candidates =
+        const lookup = (folded: string) =>
           quality === 'exact' ? memory.lookupExact(folded) : quality === 'fuzzy' ? memory.lookupFuzzy(folded) : n === 1 && folded.length >= 4 ? memory.lookupPart(folded) : [];
+        const folded = gram.map((w) => w.text).join(' ');
+        let candidates = lookup(folded);
+        let end = last.end;
+        // "Henry VIII's father": the possessive is not part of the name.
+        if (candidates.length === 0 && /'s$/.test(folded)) {
+          candidates = lookup(folded.slice(0, -2));
+          end = last.end - 2;
+        }
         if (candidates.length === 0) continue;
         range(i, n).forEach((j) => used.add(j));
         out.push({
           start: first.start,
-          end: last.end,
-          text: question.slice(first.start, last.end),
+          end,
+          text: question.slice(first.start, end),
           kind: 'text',
           number: null,
           date: null,

@@ -6,17 +6,24 @@
  * keywords here and a new case in grammar.ts.
  *
  *     show A:Products.ProductName where A:Categories.CategoryName = @1 order desc A:Products.UnitPrice limit @2
+ *
+ * Relation chains come first, so the instances they introduce exist before anything names them:
+ * `follow R:HUSBAND i1 i2` makes Person#2 the husband of Person#1, and `A:Person#2.name` is
+ * her husband's name. Only a class's relations with itself are followed (family trees, managers):
+ * other classes are joined along the schema graph, as before.
+ *
+ *     follow R:HUSBAND i1 i2 follow R:FATHER i2 i3 show A:Person#3.name where A:Person.name = @1
  */
 import { InvalidQueryGraphError } from '../../../errors.js';
 import { queryGraph } from '../../../engines/query-graph/build.js';
-import type { AggregateConstraint, AggregateFunction, AttributeRef, Constraint, Measure, Operator, OrderTerm, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
-import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
+import type { AggregateConstraint, AggregateFunction, AttributeRef, Constraint, Follow, Measure, Operator, OrderTerm, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
+import type { SchemaGraph, SchemaRelation } from '../../../engines/schema-graph/types.js';
 
 export const PAD = '<pad>';
 export const BOS = '<bos>';
 export const EOS = '<eos>';
 /** Item keywords in canonical order: an item may never follow one of a later section. */
-export const ITEMS = ['show', 'where', 'group', 'having', 'order', 'limit', 'distinct', 'class'] as const;
+export const ITEMS = ['follow', 'show', 'where', 'group', 'having', 'order', 'limit', 'distinct', 'class'] as const;
 export type ItemKeyword = (typeof ITEMS)[number];
 export const AGGREGATES: readonly AggregateFunction[] = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max'];
 export const OPERATORS: readonly Operator[] = ['=', '!=', '<', '<=', '>', '>=', 'contains', 'starts_with', 'in', 'not_in', 'between', 'year', 'month', 'is_null', 'not_null'];
@@ -25,9 +32,25 @@ export const DIRECTIONS = ['asc', 'desc'] as const;
 export const MAX_PLACEHOLDERS = 8;
 /** Literal limits the model can write when the question gives no number ("the cheapest" = 1). */
 export const MAX_LITERAL = 10;
+/** Most instances of one class in a graph: a 3-hop chain, or two people and the one related to both. */
+export const MAX_INSTANCES = 4;
+
+export function instanceToken(instance: number): string {
+  return `i${instance}`;
+}
+
+export function relationToken(relationId: string): string {
+  return `R:${relationId}`;
+}
+
+/** Relations of a class with itself (FATHER, REPORTS_TO): the ones follow items walk. */
+export function selfRelations(schema: SchemaGraph): SchemaRelation[] {
+  return schema.relations.filter((r) => r.from === r.to);
+}
 
 export function attributeToken(ref: AttributeRef): string {
-  return `A:${ref.classId}.${ref.attributeId}`;
+  const instance = ref.instance ?? 1;
+  return instance === 1 ? `A:${ref.classId}.${ref.attributeId}` : `A:${ref.classId}#${instance}.${ref.attributeId}`;
 }
 
 export function classToken(classId: string): string {
@@ -57,16 +80,30 @@ export function targetVocabulary(schema: SchemaGraph): string[] {
     ...Array.from({ length: MAX_PLACEHOLDERS }, (_, i) => placeholderToken(i + 1)),
     ...Array.from({ length: MAX_LITERAL }, (_, i) => literalToken(i + 1)),
     ...schema.classes.flatMap((c) => [classToken(c.id), attributeToken({ classId: c.id, attributeId: '*' }), ...c.attributes.map((a) => attributeToken({ classId: c.id, attributeId: a.id }))]),
+    ...instanceTokens(schema),
+  ];
+}
+
+/** Instance, relation and instance-attribute tokens, for schemas whose classes relate to themselves (none otherwise). */
+function instanceTokens(schema: SchemaGraph): string[] {
+  const relations = selfRelations(schema);
+  if (relations.length === 0) return [];
+  const owners = schema.classes.filter((c) => relations.some((r) => r.from === c.id));
+  const instances = Array.from({ length: MAX_INSTANCES - 1 }, (_, i) => i + 2);
+  return [
+    ...Array.from({ length: MAX_INSTANCES }, (_, i) => instanceToken(i + 1)),
+    ...relations.map((r) => relationToken(r.id)),
+    ...owners.flatMap((c) => instances.flatMap((instance) => ['*', ...c.attributes.map((a) => a.id)].map((attributeId) => attributeToken({ classId: c.id, attributeId, instance })))),
   ];
 }
 
 /** Graph (with values already placeholders or literals) -> tokens, without BOS/EOS; `limitPlaceholder` when the question wrote the limit. */
 export function graphToTokens(graph: QueryGraph, limitPlaceholder: number | null = null): string[] {
-  // Relation chains (class instances, follow items) have no tokens yet: graph sources' walks will add them.
-  if (graph.follows.length > 0 || [...graph.select.map((m) => m.target), ...graph.where.map((c) => c.target)].some((r) => (r.instance ?? 1) !== 1)) {
-    throw new InvalidQueryGraphError('relation chains are not in the predictor\'s target language yet', '');
-  }
   const out: string[] = [];
+  for (const f of graph.follows) {
+    if (f.from.classId !== f.to.classId) throw new InvalidQueryGraphError('only relations of a class with itself are followed in the target language', f.relation);
+    out.push('follow', relationToken(f.relation), instanceToken(f.from.instance), instanceToken(f.to.instance));
+  }
   const measure = (m: Measure) => [...(m.aggregate ? [m.aggregate] : []), attributeToken(m.target)];
   const value = (v: QueryValue) => {
     if (v.kind === 'placeholder') return placeholderToken(Number(v.name));
@@ -81,16 +118,17 @@ export function graphToTokens(graph: QueryGraph, limitPlaceholder: number | null
   for (const o of graph.orderBy) out.push('order', o.direction, ...measure(o.measure));
   if (graph.limit !== null) out.push('limit', limitPlaceholder !== null ? placeholderToken(limitPlaceholder) : literalToken(graph.limit));
   if (graph.distinct) out.push('distinct');
-  const referenced = new Set([...graph.select.map((m) => m.target.classId), ...graph.where.map((c) => c.target.classId), ...graph.groupBy.map((g) => g.classId), ...graph.having.map((h) => h.measure.target.classId), ...graph.orderBy.map((o) => o.measure.target.classId)]);
+  const referenced = new Set([...graph.follows.flatMap((f) => [f.from.classId, f.to.classId]), ...graph.select.map((m) => m.target.classId), ...graph.where.map((c) => c.target.classId), ...graph.groupBy.map((g) => g.classId), ...graph.having.map((h) => h.measure.target.classId), ...graph.orderBy.map((o) => o.measure.target.classId)]);
   for (const c of graph.classes) if (!referenced.has(c)) out.push('class', classToken(c));
   return out;
 }
 
 /**
  * Tokens -> graph. Placeholders stay placeholders (bind.ts fills them); `limit @k` is kept as the
- * placeholder's index in `limitPlaceholder` because a limit must be a number.
+ * placeholder's index in `limitPlaceholder` because a limit must be a number. `schema` tells the
+ * class of a followed relation (needed only when the tokens follow relations).
  */
-export function tokensToGraph(tokens: readonly string[]): { graph: QueryGraph; limitPlaceholder: number | null } {
+export function tokensToGraph(tokens: readonly string[], schema?: SchemaGraph): { graph: QueryGraph; limitPlaceholder: number | null } {
   let i = 0;
   const fail = (why: string): never => {
     throw new InvalidQueryGraphError(`cannot read predicted tokens: ${why}`, tokens.join(' '));
@@ -100,7 +138,13 @@ export function tokensToGraph(tokens: readonly string[]): { graph: QueryGraph; l
     if (!token.startsWith('A:')) fail(`expected an attribute, got ${token}`);
     const body = token.slice(2);
     const dot = body.lastIndexOf('.');
+    const owner = /^(.*)#(\d+)$/.exec(body.slice(0, dot));
+    if (owner) return { classId: owner[1] as string, attributeId: body.slice(dot + 1), instance: Number(owner[2]) };
     return { classId: body.slice(0, dot), attributeId: body.slice(dot + 1) };
+  };
+  const instance = (token: string): number => {
+    if (!/^i\d+$/.test(token)) fail(`expected an instance, got ${token}`);
+    return Number(token.slice(1));
   };
   const measure = (): Measure => {
     const token = next();
@@ -120,12 +164,20 @@ export function tokensToGraph(tokens: readonly string[]): { graph: QueryGraph; l
   const having: AggregateConstraint[] = [];
   const orderBy: OrderTerm[] = [];
   const classes: string[] = [];
+  const follows: Follow[] = [];
   let limit: number | null = null;
   let limitPlaceholder: number | null = null;
   let distinct = false;
   while (i < tokens.length && tokens[i] !== EOS) {
     const keyword = next();
     switch (keyword) {
+      case 'follow': {
+        const relationId = next().slice(2);
+        const relation = schema?.relations.find((r) => r.id === relationId && r.from === r.to) ?? fail(`unknown relation ${relationId}`);
+        const from = instance(next());
+        follows.push({ from: { classId: relation.from, instance: from }, relation: relationId, to: { classId: relation.to, instance: instance(next()) } });
+        break;
+      }
       case 'show':
         select.push(measure());
         break;
@@ -170,5 +222,5 @@ export function tokensToGraph(tokens: readonly string[]): { graph: QueryGraph; l
     }
   }
   if (select.length === 0) fail('nothing shown');
-  return { graph: queryGraph({ classes, select, where, groupBy, having, orderBy, limit, distinct }), limitPlaceholder };
+  return { graph: queryGraph({ classes, select, where, follows, groupBy, having, orderBy, limit, distinct }), limitPlaceholder };
 }

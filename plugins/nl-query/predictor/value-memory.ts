@@ -8,6 +8,8 @@
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { queryGraph } from '../../../engines/query-graph/build.js';
 import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { naturalForms, TITLE_ATTRIBUTE, titleWord } from './aliases.js';
+import { labelAttribute } from './labels.js';
 import { key } from './normalize.js';
 
 export interface ValueMemoryOptions {
@@ -61,10 +63,14 @@ export class ValueMemory {
 
   /** Folded words of the schema's human names: never looked up fuzzily or as parts of values. */
   private readonly schemaWords: ReadonlySet<string>;
+  /** Stored value -> the natural forms people write it in (aliases.ts), titled ones included. */
+  private readonly forms = new Map<string, string[]>();
 
   private constructor(
     readonly columns: readonly ColumnMemory[],
     schemaWords: Iterable<string>,
+    /** Name -> the title words of the things so named ("Victoria of house of Hanover" -> ["Queen"]). */
+    titles: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     this.schemaWords = new Set(schemaWords);
     for (const column of columns) {
@@ -74,6 +80,27 @@ export class ValueMemory {
       }
       for (const value of column.values) this.index(column, value, wordCounts);
     }
+    // Natural forms after every stored value: a value stored as written ("Victoria") ranks before
+    // one that is only written so ("Victoria of house of Hanover"); "Queen Victoria" names the latter.
+    for (const column of columns) {
+      for (const value of column.values) {
+        const plain = naturalForms(value);
+        const titled = (titles.get(value) ?? []).flatMap((t) => [...plain, value].map((f) => `${t} ${f}`));
+        const all = [...plain, ...titled];
+        if (all.length === 0) continue;
+        this.forms.set(value, all);
+        for (const form of all) {
+          const folded = key(form);
+          if (folded.length < 2 || this.exact.get(folded)?.some((c) => c.value === value && c.classId === column.classId && c.attributeId === column.attributeId)) continue;
+          push(this.exact, folded, { classId: column.classId, attributeId: column.attributeId, value, match: 'exact' });
+        }
+      }
+    }
+  }
+
+  /** How people write a stored value besides as stored (none for most values). */
+  naturalForms(value: string): readonly string[] {
+    return this.forms.get(value) ?? [];
   }
 
   /** Reads every usable attribute of the engine's schema graph. */
@@ -105,12 +132,12 @@ export class ValueMemory {
         }
       }
     }
-    return new ValueMemory(columns, schemaWordsOf(schema));
+    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, maxDistinct, timeoutMs));
   }
 
-  /** A memory from known columns (tests, and sources that ship their values). */
-  static of(columns: readonly ColumnMemory[], schema?: SchemaGraph): ValueMemory {
-    return new ValueMemory(columns, schema ? schemaWordsOf(schema) : []);
+  /** A memory from known columns (tests, and sources that ship their values); `titles` as read() finds them. */
+  static of(columns: readonly ColumnMemory[], schema?: SchemaGraph, titles?: ReadonlyMap<string, readonly string[]>): ValueMemory {
+    return new ValueMemory(columns, schema ? schemaWordsOf(schema) : [], titles);
   }
 
   column(classId: string, attributeId: string): ColumnMemory | undefined {
@@ -178,6 +205,35 @@ export class ValueMemory {
 
 /** A word of at most this many values of a column finds them as a part ("Rössle" -> "Rössle Sauerkraut"). */
 const MAX_PART_SHARE = 3;
+
+/**
+ * For classes with a title attribute (TITLE_ATTRIBUTE), each name's title words: people write
+ * "Queen Victoria" for the Victoria whose title is "Queen of England", which also tells her from
+ * the other Victorias.
+ */
+async function readTitles(engine: QueryGraphEngine, maxDistinct: number, timeoutMs: number): Promise<Map<string, string[]>> {
+  const schema = engine.schema();
+  const titles = new Map<string, string[]>();
+  for (const owner of schema.classes) {
+    const label = labelAttribute(schema, owner.id);
+    const title = owner.attributes.find((a) => a.type === 'text' && a.id !== label?.id && TITLE_ATTRIBUTE.test(a.name.singular));
+    if (!label || label.type !== 'text' || !title) continue;
+    try {
+      const graph = queryGraph({ select: [{ target: { classId: owner.id, attributeId: label.id }, aggregate: null }, { target: { classId: owner.id, attributeId: title.id }, aggregate: null }], where: [{ target: { classId: owner.id, attributeId: title.id }, operator: 'not_null', values: [] }], distinct: true, limit: maxDistinct * 2 });
+      const run = await engine.run(graph, { limit: maxDistinct * 2, timeoutMs });
+      for (const [name, value] of run.result.rows) {
+        const word = typeof value === 'string' ? titleWord(value) : null;
+        if (typeof name !== 'string' || !word) continue;
+        const list = titles.get(name) ?? [];
+        if (!list.includes(word)) list.push(word);
+        titles.set(name, list);
+      }
+    } catch {
+      // Titles only help: a source that cannot read them is matched without.
+    }
+  }
+  return titles;
+}
 
 function schemaWordsOf(schema: SchemaGraph): string[] {
   const names = [
