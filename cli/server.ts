@@ -40,7 +40,8 @@ function specOf(source: SourceConfig): SourceSpec {
 }
 
 export async function startServer(config: GatewayConfig, listen: { host: string; port: number }): Promise<RunningServer> {
-  const nlq = nlQuery(optionsFromConfig(config));
+  // With a type per class (Product, Customer, Person, ...): the sources start before the schema is built.
+  const nlq = await nlQuery.withEntityTypes(optionsFromConfig(config));
   const server = new ApolloServer({
     schema: makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers }),
     introspection: true,

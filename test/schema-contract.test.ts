@@ -69,6 +69,11 @@ describe('the GraphQL contract', () => {
       'Answer.confidence: Float!',
       'Answer.explanation: String!',
       'Answer.query: String',
+      'Answer.entities: [AskEntity!]!',
+      'GenericEntity.id: ID!',
+      'GenericEntity.source: ID!',
+      'GenericEntity.class: String!',
+      'GenericEntity.fields: JSON!',
       'Source.id: ID!',
       'Source.kind: SourceKind!',
       'Source.description: String!',
@@ -85,6 +90,16 @@ describe('the GraphQL contract', () => {
     ];
     const missing = contract.filter((signature) => !fields.has(signature));
     expect(missing).toEqual([]);
+  });
+
+  it('has the AskEntity interface every entity type implements', async () => {
+    const result = await server.run<IntrospectionQuery>(getIntrospectionQuery());
+    const types = result.data!.__schema.types;
+    const askEntity = types.find((type) => type.name === 'AskEntity');
+    expect(askEntity?.kind).toBe('INTERFACE');
+    if (askEntity?.kind !== 'INTERFACE') return;
+    expect(askEntity.fields.map((field) => `${field.name}: ${typeName(field.type)}`)).toEqual(['id: ID!', 'source: ID!', 'class: String!']);
+    expect(askEntity.possibleTypes.map((type) => type.name)).toContain('GenericEntity');
   });
 
   it('names the answer kinds and source kinds as agreed', async () => {

@@ -39,7 +39,12 @@ export function entityQuery(graph: QueryGraph, schema: SchemaGraph): EntityQuery
   if (!graph.groupBy.every(sameInstance)) return null;
   const schemaClass = schema.classes.find((candidate) => candidate.id === first.classId);
   if (!schemaClass) return null;
-  const attributes = entityAttributes(schemaClass);
+  const grouped = graph.groupBy.length > 0;
+  // The engines sort by the order terms, then by the shown (or grouped) columns, then by the key:
+  // showing those first, in the same order, keeps the rows in the answer's order, so a limit
+  // picks the same things.
+  const leading = grouped ? graph.groupBy : graph.select.map((measure) => measure.target);
+  const attributes = inOrder(entityAttributes(schemaClass), [...leading.map((ref) => ref.attributeId), ...schemaClass.primaryKey]);
   if (attributes.length === 0) return null;
   const refs = attributes.map((attribute) => attr(schemaClass.id, attribute.id, instance));
   return {
@@ -48,11 +53,21 @@ export function entityQuery(graph: QueryGraph, schema: SchemaGraph): EntityQuery
       ...graph,
       select: refs.map((target) => ({ target, aggregate: null })),
       // Grouped by the instance: by all of it, so two things sharing a name stay two entities.
-      groupBy: graph.groupBy.length > 0 ? refs : [],
+      groupBy: grouped ? refs : [],
     }),
     schemaClass,
     attributes,
   };
+}
+
+/** `attributes` with those named in `first` at the front, in that order; the rest as they were. */
+function inOrder(attributes: readonly SchemaAttribute[], first: readonly string[]): SchemaAttribute[] {
+  const rank = new Map<string, number>();
+  first.forEach((id) => {
+    if (!rank.has(id)) rank.set(id, rank.size);
+  });
+  const front = attributes.filter((a) => rank.has(a.id)).sort((a, b) => (rank.get(a.id) as number) - (rank.get(b.id) as number));
+  return [...front, ...attributes.filter((a) => !rank.has(a.id))];
 }
 
 /**
