@@ -37,6 +37,12 @@ export interface Answer {
   readonly kind: AnswerKind;
   readonly columns: readonly Column[];
   readonly rows: readonly (readonly JsonValue[])[];
+  /**
+   * How sure the gateway is of each row, in row order: the answer is a weighted set (NQL). Every
+   * row weighs `confidence` unless a retrieval plan weighed them apart (an ambiguous mention, a
+   * member two sources agree on).
+   */
+  readonly weights: readonly number[];
   readonly source: string;
   readonly confidence: number;
   /** The interpretation in plain English. */

@@ -53,6 +53,7 @@ export function federate(runs: readonly SourceRun[], question = ''): Federated {
           kind: chosen.interpretation.result.kind,
           columns: chosen.interpretation.result.columns,
           rows: chosen.interpretation.result.rows,
+          weights: chosen.interpretation.result.rows.map(() => chosen.interpretation.score),
           support: chosen.interpretation.result.support,
           source: chosen.source,
           sources: [chosen.source],

@@ -143,6 +143,11 @@ export const typeDefs = /* GraphQL */ `
     columns: [Column!]!
     "SCALAR and BOOLEAN: one row, one cell."
     rows: [[JSON]!]!
+    """
+    How sure the gateway is of each row, in row order (answers are weighted sets): each row
+    weighs \`confidence\` unless a retrieval plan weighed them apart.
+    """
+    weights: [Float!]!
     "The source the answer came from (the first of \`sources\` when a plan combined several)."
     source: ID!
     "Every source the answer rests on."

@@ -15,7 +15,7 @@ import { worldConfig, worldOptions } from './helpers/world.js';
 
 const ASK = `query Ask($q: String!) {
   ask(question: $q) {
-    answer { kind rows source sources confidence explanation columns { name type } }
+    answer { kind rows weights source sources confidence explanation columns { name type } }
     plan { kind explanation steps { question routedTo answeredBy confidence summary } }
     sources { source status }
   }
@@ -23,7 +23,7 @@ const ASK = `query Ask($q: String!) {
 
 interface AskData {
   ask: {
-    answer: { kind: string; rows: unknown[][]; source: string; sources: string[]; confidence: number; explanation: string } | null;
+    answer: { kind: string; rows: unknown[][]; weights: number[]; source: string; sources: string[]; confidence: number; explanation: string } | null;
     plan: { kind: string; steps: { question: string; routedTo: string[]; answeredBy: string | null }[] } | null;
   };
 }
@@ -60,6 +60,15 @@ const suppliersInFacts = (where = '1 = 1') =>
 async function ask(question: string): Promise<AskData['ask']> {
   const { data, errors } = await server.run<AskData>(ASK, { q: question });
   expect(errors).toBeUndefined();
+  const answer = data!.ask.answer;
+  // Every answer is a weighted set: one weight per row, each in [0, 1].
+  if (answer) {
+    expect(answer.weights).toHaveLength(answer.rows.length);
+    for (const weight of answer.weights) {
+      expect(weight).toBeGreaterThanOrEqual(0);
+      expect(weight).toBeLessThanOrEqual(1);
+    }
+  }
   return data!.ask;
 }
 

@@ -210,6 +210,7 @@ export class Gateway {
     const source = this.sources.get(sourceId);
     if (!source) throw new SourceNotFoundError(sourceId);
     await this.access.require('ask', source, context);
+    this.retryUnready([source]);
   }
 
   /** Runs a query graph (canonical form) on one structured source, read-only, under the limits. */
@@ -224,6 +225,7 @@ export class Gateway {
       ...run.result,
       source: sourceId,
       sources: [sourceId],
+      weights: run.result.rows.map(() => 1),
       // The caller chose this reading: no uncertainty from interpretation is left.
       confidence: 1,
       explanation: run.explanation,

@@ -21,7 +21,7 @@ const run = (source: string, ...interpretations: SourceInterpretation[]): Source
 describe('federation and self-correction', () => {
   it('takes the best-scored interpretation across sources', () => {
     const result = federate([run('a', reading(0.4, 2)), run('b', reading(0.9, 3))], 'Which things are there?');
-    expect(result.answer).toMatchObject({ source: 'b', sources: ['b'], confidence: 0.9 });
+    expect(result.answer).toMatchObject({ source: 'b', sources: ['b'], confidence: 0.9, weights: [0.9, 0.9, 0.9] });
     expect(result.interpretations.map((i) => [i.source, i.status])).toEqual([
       ['b', 'CHOSEN'],
       ['a', 'ANSWERED'],

@@ -124,7 +124,7 @@ async function countsPlan(
       break;
     }
   }
-  const answer = combinedAnswer(runs, { kind, columns: [column], rows: [[cell]], confidence, explanation, support: [] });
+  const answer = combinedAnswer(runs, { kind, columns: [column], rows: [[cell]], weights: [confidence], confidence, explanation, support: [] });
   return assemble(question, answer, runs, { kind: plan.kind, explanation });
 }
 
@@ -139,25 +139,25 @@ async function mentionedPlan(question: string, plan: Extract<RetrievalPlan, { ki
   const names = answer.rows.map((row) => String(row[nameColumn] ?? ''));
   // A name shared by more than two candidates is too ambiguous to keep ("Queen Victoria" among many Victorias).
   const mentions = findMentions(names, facts).filter((mention) => mention.weight >= MIN_MENTION_WEIGHT);
-  // Rows weighted by the sub-answer's confidence and how unambiguous their mention is.
-  const found = WeightedSet.of(
-    mentions.map((mention) => ({ key: memberKey(names[mention.name]!), value: mention, weight: answer.confidence * mention.weight, sources: [answer.source, plan.facts] })),
-  );
-  const kept = mentions.map((mention) => answer.rows[mention.name]!).slice(0, context.limit);
+  // main & mentioned: the rows, weighted by the sub-answer's confidence times how unambiguous their mention is.
+  const mainSet = WeightedSet.of(answer.rows.map((row, i) => ({ key: memberKey(names[i]!), value: row, weight: answer.confidence, sources: [answer.source] })));
+  const mentioned = WeightedSet.of(mentions.map((mention) => ({ key: memberKey(names[mention.name]!), value: mention.facts, weight: mention.weight, sources: [plan.facts] })));
+  const kept = mainSet.intersect(mentioned).toArray().slice(0, context.limit);
   const support = [...new Map(mentions.flatMap((mention) => mention.facts).map((fact) => [fact.id, fact])).values()];
   const factStep: PlanStep = {
     question: `Which of them do the facts of '${plan.facts}' mention?`,
     routedTo: [plan.facts],
     answeredBy: plan.facts,
-    confidence: found.size > 0 ? found.mass() / found.size / Math.max(answer.confidence, 1e-9) : 1,
-    summary: `${mentions.length} of ${names.length} mentioned in ${facts.length} fact(s)`,
+    confidence: mentioned.size > 0 ? mentioned.mass() / mentioned.size : 1,
+    summary: `${mentioned.size} of ${mainSet.size} mentioned in ${facts.length} fact(s)`,
   };
   const combined = combinedAnswer([main], {
     kind: kept.length === 0 ? 'EMPTY' : answer.kind,
     columns: answer.columns,
-    rows: kept,
-    confidence: found.size > 0 ? found.mass() / found.size : answer.confidence,
-    explanation: `${answer.explanation} Kept those that the facts of '${plan.facts}' mention (${mentions.length} of ${names.length}).`,
+    rows: kept.map((member) => member.value),
+    weights: kept.map((member) => member.weight),
+    confidence: kept.length > 0 ? mean(kept.map((member) => member.weight)) : answer.confidence,
+    explanation: `${answer.explanation} Kept those that the facts of '${plan.facts}' mention (${kept.length} of ${mainSet.size}).`,
     support,
   }, [plan.facts]);
   return assemble(question, combined, [main], { kind: plan.kind, explanation: combined.explanation }, [factStep]);
@@ -197,18 +197,22 @@ async function followPlan(question: string, plan: Extract<RetrievalPlan, { kind:
     );
   });
   const firstAnswer = steps.find((run) => run.result.answer && run.result.answer.rows.length > 0)?.result.answer;
-  const rows = reached.toArray().map((member) => member.value).slice(0, context.limit);
+  const found = reached.toArray().slice(0, context.limit);
+  const rows = found.map((member) => member.value);
   const support = [...new Map(steps.flatMap((run) => run.result.answer?.support ?? []).map((fact) => [fact.id, fact])).values()];
   const answer = combinedAnswer([set, ...steps], {
     kind: rows.length === 0 ? 'EMPTY' : 'TABLE',
     columns: [firstAnswer?.columns[labelColumn(firstAnswer.columns)] ?? { name: 'answer', type: 'String' }, { name: plan.memberNoun, type: 'String' }],
     rows,
-    confidence: rows.length === 0 ? setAnswer.confidence : reached.mass() / reached.size,
+    weights: found.map((member) => member.weight),
+    confidence: rows.length === 0 ? setAnswer.confidence : mean(found.map((member) => member.weight)),
     explanation: `Followed ${members.length} ${plan.memberNoun}(s) from ${setAnswer.source} (${setAnswer.explanation}) by asking: ${plan.template}`,
     support,
   });
   return assemble(question, answer, [set, ...steps], { kind: plan.kind, explanation: answer.explanation });
 }
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** The column that names each row: the first text column, else the first. */
 function labelColumn(columns: readonly Column[]): number {
@@ -218,7 +222,7 @@ function labelColumn(columns: readonly Column[]): number {
 
 function combinedAnswer(
   runs: readonly StepRun[],
-  parts: Pick<Answer, 'kind' | 'columns' | 'rows' | 'confidence' | 'explanation' | 'support'>,
+  parts: Pick<Answer, 'kind' | 'columns' | 'rows' | 'weights' | 'confidence' | 'explanation' | 'support'>,
   extraSources: readonly string[] = [],
 ): Answer {
   const used = runs.map((run) => run.result.answer).filter((answer): answer is Answer => answer !== null);
