@@ -16,5 +16,7 @@ export { loadConfig, parseConfig, type GatewayConfig, type SourceConfig } from '
 export { typeDefs } from './schema/type-defs.js';
 export { formatError, INTERNAL_ERROR_MESSAGE } from './resolvers/graphql-errors.js';
 export type { Permissions, SourceRef } from './plugins/nl-query/permissions.js';
+export type { EntityTypes } from './plugins/nl-query/entity-types.js';
+export type { EntityFieldSpec, EntityTypeSpec } from './schema/entity-types.js';
 export * from './errors.js';
 export type * from './types.js';
