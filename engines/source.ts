@@ -46,6 +46,19 @@ export interface QuestionInterpreter {
   answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]>;
 }
 
+/**
+ * What a source holds, in words, for source selection (plugins/nl-query/selection). Sources that
+ * run query graphs need not say: their schema and values are read through the engine.
+ */
+export interface SourceTerms {
+  /** Names of the kinds of thing and of their properties, in human words ("product", "unit price"). */
+  readonly names: readonly string[];
+  /** Names of individual things: stored values, entity names ("Germany", "Henry VIII"). */
+  readonly values: readonly string[];
+  /** Free text whose words say what the source is about (the sentences of a fact collection). */
+  readonly texts: readonly string[];
+}
+
 /** A source the gateway can ask: one database, graph store or fact collection. */
 export interface Source {
   readonly id: string;
@@ -67,6 +80,13 @@ export interface Source {
   queryGraphs(): QueryGraphEngine | null;
   /** Releases what `start` opened; connections the host passed in stay open (the host owns them). */
   close(): Promise<void>;
+  /**
+   * Optional: what the source holds, for sources whose content cannot be read through
+   * `queryGraphs()` (fact collections). Source selection re-reads it when `termsVersion` changes.
+   */
+  profileTerms?(): Promise<SourceTerms>;
+  /** Optional: changes whenever `profileTerms` would answer differently (a fact added or removed). */
+  termsVersion?(): number;
 }
 
 /** Readiness bookkeeping shared by the source implementations. */
