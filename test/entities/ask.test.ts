@@ -47,6 +47,12 @@ describe('return type and entities through ask', () => {
     expect(data!.ask.answer).toEqual({ kind: 'BOOLEAN', columns: [{ name: 'answer', type: 'Boolean' }], rows: [[true]], entities: [] });
   });
 
+  it('answers "is X <flag>" from the flag, kept as text in Northwind', async () => {
+    const discontinued = await northwindCount("SELECT CAST(Discontinued AS INTEGER) AS n FROM Products WHERE ProductName = 'Chai'");
+    const { data } = await server.run<AskData>(ASK, { q: 'Is Chai discontinued?' });
+    expect(data!.ask.answer).toMatchObject({ kind: 'BOOLEAN', rows: [[discontinued === 1]] });
+  });
+
   it('answers "how many" with a SCALAR', async () => {
     const { data } = await server.run<AskData>(ASK, { q: 'How many customers are there in Germany?' });
     const expected = await northwindCount("SELECT COUNT(*) AS n FROM Customers WHERE Country = 'Germany'");

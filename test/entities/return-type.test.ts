@@ -96,6 +96,12 @@ describe('withReturnType', () => {
     const column = [{ name: 'Discontinued', type: 'Boolean' as const }];
     expect(withReturnType(result(column, [[false]]), discontinued, 'BOOLEAN').rows).toEqual([[false]]);
     expect(withReturnType(result(column, [[true]]), discontinued, 'BOOLEAN').rows).toEqual([[true]]);
+    // Northwind's SQLite keeps the flag as text.
+    const text = [{ name: 'Discontinued', type: 'String' as const }];
+    expect(withReturnType(result(text, [['0']]), discontinued, 'BOOLEAN').rows).toEqual([[false]]);
+    expect(withReturnType(result(text, [['1']]), discontinued, 'BOOLEAN').rows).toEqual([[true]]);
+    // A shown value that is no flag: the answer is whether there is one.
+    expect(withReturnType(result([{ name: 'ProductName', type: 'String' }], [['Chai']]), productNames, 'BOOLEAN').rows).toEqual([[true]]);
   });
 
   it('leaves rows alone for the other kinds and only sets the kind', () => {
