@@ -37,6 +37,8 @@ export interface OpenSqlOptions {
   readonly readonly: boolean;
   /** SQLite only: fail when the file does not exist instead of creating an empty database. */
   readonly fileMustExist?: boolean;
+  /** SQLite only: how long a statement waits for another process's lock before failing (default 5000). */
+  readonly busyTimeoutMs?: number;
 }
 
 /** Tells the dialect from a database URL. */
@@ -61,6 +63,7 @@ export function openSqlClient(url: string, options: OpenSqlOptions): SqlClient {
         url: sqliteFilePath(url),
         readonly: options.readonly,
         fileMustExist: options.fileMustExist ?? options.readonly,
+        ...(options.busyTimeoutMs !== undefined ? { timeout: options.busyTimeoutMs } : {}),
       });
       return new SqlitePrismaClient({ adapter });
     }

@@ -11,7 +11,14 @@ interface Request {
   readonly parameters: readonly unknown[];
 }
 
-const client = openSqlClient((workerData as { url: string }).url, { readonly: true });
+/**
+ * A locked file fails after BUSY_TIMEOUT_MS instead of SQLite's usual 5 s, well before any time
+ * limit kills this worker: better-sqlite3 raising its "database is locked" error in a thread that is
+ * being terminated aborts the whole process (v8 FATAL ERROR, found by test/faults.test.ts).
+ */
+const BUSY_TIMEOUT_MS = 250;
+
+const client = openSqlClient((workerData as { url: string }).url, { readonly: true, busyTimeoutMs: BUSY_TIMEOUT_MS });
 
 parentPort?.on('message', async (request: Request) => {
   try {
