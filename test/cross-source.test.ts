@@ -81,6 +81,7 @@ describe('comparisons across counts', () => {
     ['Do Northwind customers outnumber Northwind suppliers?', () => count('SELECT COUNT(*) n FROM Customers') > count('SELECT COUNT(*) n FROM Suppliers')],
     ['Are there more orders in the Northwind graph than customers in Northwind?', () => count('SELECT COUNT(*) n FROM Orders') > count('SELECT COUNT(*) n FROM Customers')],
     ['Are there more categories than products?', () => count('SELECT COUNT(*) n FROM Categories') > count('SELECT COUNT(*) n FROM Products')],
+    ['Are there fewer customers in Germany than in the USA?', () => count("SELECT COUNT(*) n FROM Customers WHERE Country = 'Germany'") < count("SELECT COUNT(*) n FROM Customers WHERE Country = 'USA'")],
   ])('%s', async (question, expected) => {
     const result = await ask(question);
     expect(result.plan?.kind).toBe('compare-than');
@@ -115,6 +116,7 @@ describe('totals and differences', () => {
     ['How many more customers than suppliers are there?', () => count('SELECT COUNT(*) n FROM Customers') - count('SELECT COUNT(*) n FROM Suppliers')],
     ['How many more products than categories are there?', () => count('SELECT COUNT(*) n FROM Products') - count('SELECT COUNT(*) n FROM Categories')],
     ['How many more orders than customers are there?', () => count('SELECT COUNT(*) n FROM Orders') - count('SELECT COUNT(*) n FROM Customers')],
+    ['How many more customers are there in Germany than in France?', () => count("SELECT COUNT(*) n FROM Customers WHERE Country = 'Germany'") - count("SELECT COUNT(*) n FROM Customers WHERE Country = 'France'")],
   ])('%s', async (question, expected) => {
     const result = await ask(question);
     expect(result.plan?.kind).toBe('difference');

@@ -38,6 +38,21 @@ describe('retrieval planner', () => {
     });
   });
 
+  it('gives a part without a noun the noun of the first part', () => {
+    const phrases = (question: string) => {
+      const result = plan(question);
+      return 'operands' in result ? result.operands.map((operand) => operand.phrase) : result.kind;
+    };
+    expect(phrases('Are there more customers in the USA or in Germany?')).toEqual(['customers in the USA', 'customers in Germany']);
+    expect(phrases('Are there fewer orders shipped to Germany than to France?')).toEqual(['orders shipped to Germany', 'orders shipped to France']);
+    expect(phrases('How many more customers are there in the USA than in Germany?')).toEqual(['customers in the USA', 'customers in Germany']);
+    expect(phrases('How many customers in France and in Spain are there altogether?')).toEqual(['customers in France', 'customers in Spain']);
+  });
+
+  it('leaves a single question with a number in it alone', () => {
+    expect(plan('Are there more than 5 products cheaper than 10 dollars?')).toEqual({ kind: 'single' });
+  });
+
   it('adds counts up only when the question says so', () => {
     expect(plan('How many customers, suppliers and shippers are there altogether?')).toMatchObject({
       kind: 'total',

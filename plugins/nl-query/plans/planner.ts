@@ -30,7 +30,8 @@ function compareWhich(text: string, sources: readonly PlannableSource[]): Retrie
     /^which (?:is|are|was|were) (?:there )?(more|fewer|less|more numerous|bigger|larger|greater|higher|smaller|lower)[,:]? (?:the (?:number|count) of )?(.+?),? or (?:the (?:number|count) of )?(.+)$/i.exec(text);
   if (!match) return null;
   const fewer = /^(fewer|less|smaller|lower)$/i.test(match[1]!);
-  return { kind: 'compare-which', fewer, operands: [countOperand(match[2]!, sources), countOperand(match[3]!, sources)] };
+  const operands = countPair(match[2]!, match[3]!, sources);
+  return operands ? { kind: 'compare-which', fewer, operands } : null;
 }
 
 function compareThan(text: string, sources: readonly PlannableSource[]): RetrievalPlan | null {
@@ -39,17 +40,18 @@ function compareThan(text: string, sources: readonly PlannableSource[]): Retriev
     new RegExp(`^(?:do|does|did) (?:we|you|they|i) (?:have|know of|hold) (${MORE}) (.+?) than (.+)$`, 'i').exec(text);
   if (more) {
     const fewer = /^(fewer|less)$/i.test(more[1]!);
-    return { kind: 'compare-than', fewer, operands: [countOperand(more[2]!, sources), countOperand(more[3]!, sources)] };
+    const operands = countPair(more[2]!, more[3]!, sources);
+    return operands ? { kind: 'compare-than', fewer, operands } : null;
   }
   const outnumber = /^(?:do|does|did) (.+?) outnumber (.+)$/i.exec(text);
-  if (outnumber) return { kind: 'compare-than', fewer: false, operands: [countOperand(outnumber[1]!, sources), countOperand(outnumber[2]!, sources)] };
-  return null;
+  const operands = outnumber ? countPair(outnumber[1]!, outnumber[2]!, sources) : null;
+  return operands ? { kind: 'compare-than', fewer: false, operands } : null;
 }
 
 function difference(text: string, sources: readonly PlannableSource[]): RetrievalPlan | null {
   const match = /^how many more (.+?) (?:are|were|is|was) there than (.+?)(?: (?:are|were) there)?$/i.exec(text) ?? /^how many more (.+?) than (.+?)(?: (?:are|were) there)?$/i.exec(text);
-  if (!match) return null;
-  return { kind: 'difference', operands: [countOperand(match[1]!, sources), countOperand(match[2]!, sources)] };
+  const operands = match ? countPair(match[1]!, match[2]!, sources) : null;
+  return operands ? { kind: 'difference', operands } : null;
 }
 
 function total(text: string, sources: readonly PlannableSource[]): RetrievalPlan | null {
@@ -59,7 +61,11 @@ function total(text: string, sources: readonly PlannableSource[]): RetrievalPlan
   if (!match) return null;
   const parts = match[1]!.split(/,\s*(?:and\s+)?|\s+and\s+(?:also\s+)?/i).map((part) => part.trim()).filter(Boolean);
   if (parts.length < 2) return null;
-  return { kind: 'total', operands: parts.map((part) => countOperand(part, sources)) };
+  const phrases = parts.map((part) => countPhrase(part));
+  if (phrases.some((phrase) => phrase === null)) return null;
+  // "customers in France and in Spain": a part that starts with a preposition counts the first part's noun.
+  const completed = phrases.map((phrase, i) => (i > 0 ? inherit(phrases[0]!, phrase!) : phrase!));
+  return { kind: 'total', operands: completed.map((phrase) => countOperand(phrase, sources)) };
 }
 
 function mentionedIn(text: string, sources: readonly PlannableSource[]): RetrievalPlan | null {
@@ -106,11 +112,48 @@ function follow(text: string, sources: readonly PlannableSource[]): RetrievalPla
   return null;
 }
 
+const PREPOSITIONS = 'in|from|at|on|with|without|of|by|during|before|after|since|under|over|for|to|shipped|born|made|sold|supplied';
+
+/**
+ * The two counts of a comparison, or null when the words are not two things to count ("more than
+ * 5 products …" is a single question with a number in it). The second part inherits the first
+ * one's noun when it has none: "customers in the USA or in Germany".
+ */
+function countPair(a: string, b: string, sources: readonly PlannableSource[]): readonly [CountOperand, CountOperand] | null {
+  const first = countPhrase(a);
+  const second = countPhrase(b);
+  if (!first || !second) return null;
+  return [countOperand(first, sources), countOperand(inherit(first, second), sources)];
+}
+
+/** What a part of the question counts, without filler ("the number of", "are there"), or null. */
+function countPhrase(part: string): string | null {
+  const phrase = part
+    .replace(/\b(?:are|were|is|was) there\b/gi, ' ')
+    .replace(/^(?:the (?:number|count) of |the )/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return phrase === '' || /^(than|\d)/i.test(phrase) ? null : phrase;
+}
+
+/**
+ * `part` completed from `first` when it has no noun of its own: "to France" after "orders shipped
+ * to Germany" is "orders shipped to France"; "in Germany" after "customers in the USA" is
+ * "customers in Germany".
+ */
+function inherit(first: string, part: string): string {
+  const preposition = new RegExp(`^(${PREPOSITIONS})\\b`, 'i').exec(part)?.[1]?.toLowerCase();
+  if (!preposition) return part;
+  const at = first.toLowerCase().lastIndexOf(` ${preposition} `);
+  if (at > 0) return `${first.slice(0, at)} ${part}`;
+  const head = new RegExp(`^(.+?)\\s+(?:${PREPOSITIONS})\\b`, 'i').exec(first)?.[1] ?? first;
+  return `${head.trim()} ${part}`;
+}
+
 /** "suppliers in Sweden" -> the count question, routed where the phrase names a source. */
 function countOperand(phrase: string, sources: readonly PlannableSource[]): CountOperand {
-  const cleaned = phrase.replace(/^(?:the (?:number|count) of |the )/i, '').trim();
-  const subject = routed(cleaned, sources);
-  return { phrase: cleaned, ask: { question: `How many ${subject.text} are there?`, sources: subject.sources } };
+  const subject = routed(phrase, sources);
+  return { phrase, ask: { question: `How many ${subject.text} are there?`, sources: subject.sources } };
 }
 
 /**
