@@ -79,6 +79,9 @@ export class Gateway {
     this.starting ??= (async () => {
       await Promise.all([...this.sources.values()].map((source) => source.start()));
       await this.discoverCollections();
+      // Source profiles (schema words, distinct values, fact words) are read in the background,
+      // so the first question does not wait for all of them; it waits only for what is left.
+      void this.selection.selectorFor([...this.sources.values()]);
     })();
     return this.starting;
   }
