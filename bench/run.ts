@@ -7,6 +7,7 @@ import { nldbBenchmarks } from './nldb.js';
 import { querygraphBenchmarks } from './querygraph.js';
 import { cypherBenchmarks } from './cypher.js';
 import { sqlBenchmarks } from './sql.js';
+import { loadBenchmark } from './load.js';
 import { sourcesBenchmarks } from './sources.js';
 
 const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = {
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = 
   querygraph: { about: 'query-graph predictor: held-out synthetic exact match top-1/3/5 and per component, questions-dev execution accuracy, latency, training time', run: querygraphBenchmarks },
   sources: { about: 'source selection: precision/recall of selected sources on questions-dev + facts-dev, selection time with 200 extra sources', run: sourcesBenchmarks },
   nldb: { about: 'text facts (facts-dev): accuracy by type, SSG precision/recall, latency, indexing rate', run: nldbBenchmarks },
+  load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
 };
 
 async function main(names: string[]): Promise<void> {
