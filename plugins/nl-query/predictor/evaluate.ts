@@ -1,7 +1,7 @@
 /**
  * Held-out exact match (Polyglotter, Figure 3): the predicted token sequence equals the generated
  * graph's, at top-1/3/5, and per component at top-1: the set of classes, the attributes shown,
- * grouped and ordered by, and the constraints (where and having).
+ * grouped and ordered by, and the constraints (where, having, and the follows of relation chains).
  */
 import type { Example } from './generator.js';
 import type { HeldOutMetrics } from './model-files.js';
@@ -52,11 +52,12 @@ export function components(tokens: readonly string[]): { classes: Set<string>; a
   }
   const classes = new Set<string>();
   for (const token of tokens) {
-    if (token.startsWith('A:')) classes.add(token.slice(2, token.lastIndexOf('.')));
+    if (token.startsWith('A:')) classes.add(token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, ''));
     if (token.startsWith('C:')) classes.add(token.slice(2));
   }
   const attributes = new Set(items.filter((i) => i[0] === 'show' || i[0] === 'group' || i[0] === 'order').map((i) => i.join(' ')));
-  const constraints = new Set(items.filter((i) => i[0] === 'where' || i[0] === 'having').map((i) => i.join(' ')));
+  // Follow items constrain which instances are meant (relation chains): they count as constraints.
+  const constraints = new Set(items.filter((i) => i[0] === 'where' || i[0] === 'having' || i[0] === 'follow').map((i) => i.join(' ')));
   return { classes, attributes, constraints };
 }
 

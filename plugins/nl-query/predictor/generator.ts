@@ -175,7 +175,11 @@ export class QuestionGenerator {
     }
     const keep = this.random.chance(this.options.keepJoinOnly ?? 0.15);
     const classes = keep ? graph.classes : [];
-    return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit: graph.limit, distinct: graph.distinct });
+    // What the English cannot say is not in the target: a limit whose order was dropped, and
+    // "distinct" on a superlative ("the 3 cheapest products" never says it).
+    const limit = orderBy.length > 0 ? graph.limit : null;
+    const distinct = graph.distinct && limit === null;
+    return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit, distinct });
   }
 
   /** The target tokens with every value replaced by the placeholder of its mention; null if one is missing. */
