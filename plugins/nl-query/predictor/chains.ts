@@ -14,6 +14,7 @@ import { queryGraph } from '../../../engines/query-graph/build.js';
 import type { Random } from '../../../engines/query-graph/random-walk.js';
 import type { AttributeRef, Constraint, Follow, Measure, QueryGraph } from '../../../engines/query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph, SchemaRelation } from '../../../engines/schema-graph/types.js';
+import { eventOf } from './events.js';
 import { labelAttribute } from './labels.js';
 import type { ValueMemory } from './value-memory.js';
 
@@ -39,13 +40,6 @@ export interface ChainQuestion {
   readonly question: string;
 }
 
-/** Events an attribute can be named after ("birth year"): the verb people use for them. */
-const EVENTS: Readonly<Record<string, { readonly participle: string; readonly past: string; readonly base: string }>> = {
-  birth: { participle: 'born', past: 'was born', base: 'born' },
-  death: { participle: 'died', past: 'died', base: 'die' },
-  burial: { participle: 'buried', past: 'was buried', base: 'buried' },
-  marriage: { participle: 'married', past: 'married', base: 'marry' },
-};
 /**
  * English nouns for a role read backwards: X's children are the people whose father (or mother)
  * X is. Which of the two is X's, the data knows: the interpreter runs the next reading when one
@@ -178,6 +172,7 @@ export class ChainGenerator {
     const forms = [
       `which ${as} of ${x} were also ${bs} of ${y}`,
       `which of ${this.possessiveOf(x)} ${as} were also ${this.possessiveOf(y)} ${bs}`,
+      `which of ${this.possessiveOf(x)} ${as} were also ${bs} of ${y}`,
       `${this.possessiveOf(x)} ${as} who were also ${bs} of ${y}`,
       `who was both ${this.possessiveOf(x)} ${a.name.singular} and ${this.possessiveOf(y)} ${b.name.singular}`,
       `${as} of ${x} that are also ${bs} of ${y}`,
@@ -234,7 +229,7 @@ export class ChainGenerator {
   private condition(attribute: SchemaAttribute, instance: number): { constraint: Constraint; verb: string; clause: string } | null {
     const column = this.memory.column(attribute.classId, attribute.id);
     const target = ref(attribute.classId, attribute.id, instance);
-    const event = EVENTS[attribute.name.singular.split(' ')[0] ?? ''];
+    const event = eventOf(attribute)?.event;
     if (attribute.type === 'text') {
       const values = column?.values ?? [];
       if (values.length === 0 || values.length > 400) return null;
@@ -251,7 +246,7 @@ export class ChainGenerator {
     const operator = this.random.pick(['<', '>', '='] as const);
     const constraint: Constraint = year && operator === '=' ? { target, operator: '=', values: [{ kind: 'number', value: n }] } : { target, operator, values: [{ kind: 'number', value: n }] };
     const when = year ? { '<': this.random.pick(['before', 'earlier than']), '>': this.random.pick(['after', 'later than']), '=': 'in' }[operator] : { '<': 'under', '>': 'over', '=': 'of' }[operator];
-    if (event && year) return { constraint, verb: `${event.participle === 'died' ? 'died' : `were ${event.participle}`} ${when} ${n}`, clause: `${event.participle} ${when} ${n}` };
+    if (event && year) return { constraint, verb: `${event.passive ? `were ${event.participle}` : event.participle} ${when} ${n}`, clause: `${event.participle} ${when} ${n}` };
     return { constraint, verb: `had a ${attribute.name.singular} ${when} ${n}`, clause: `with a ${attribute.name.singular} ${when} ${n}` };
   }
 
@@ -260,7 +255,8 @@ export class ChainGenerator {
 
   /** "Henry VIII's wife's father", "the father of Henry VIII's wife", "the father of the wife of Henry VIII". */
   private phrase(ctx: Context, chain: readonly Step[], plural: boolean): string {
-    const roles = chain.map((r, i) => (plural && i === chain.length - 1 ? this.pluralOf(r.word) : r.word));
+    // "the husbands of Henry VIII's sisters": in a plural question, earlier roles may be plural too.
+    const roles = chain.map((r, i) => (plural && (i === chain.length - 1 || this.random.chance(0.3)) ? this.pluralOf(r.word) : r.word));
     const x = this.nameText(ctx);
     const style = this.random.integer(0, 2);
     if (style === 0) return `${this.possessiveOf(x)} ${roles.map((r, i) => (i < roles.length - 1 ? this.possessiveOf(r) : r)).join(' ')}`;
@@ -287,16 +283,16 @@ export class ChainGenerator {
 
   /** "Where was X born?", "What is X's title?", "When did X die?". */
   private attributeQuestion(attribute: SchemaAttribute, who: string, plural: boolean): string {
-    const words = attribute.name.singular.split(' ');
-    const event = EVENTS[words[0] ?? ''];
-    const aspect = words.slice(1).join(' ');
-    const be = plural ? 'were' : 'was';
-    if (event && aspect === 'place' && this.random.chance(0.7)) {
-      return event.past.startsWith('was') ? `where ${be} ${who} ${event.participle}` : `where did ${who} ${event.base}`;
+    const found = eventOf(attribute);
+    // "Where is Henry VIII buried?": the state still holds, so either tense.
+    const be = plural ? this.random.pick(['were', 'are']) : this.random.pick(['was', 'was', 'is']);
+    if (found?.aspect === 'place' && this.random.chance(0.7)) {
+      return found.event.passive ? `where ${be} ${who} ${found.event.participle}` : `where did ${who} ${found.event.base}`;
     }
-    if (event && (aspect === 'year' || aspect === 'date') && this.random.chance(0.6)) {
-      const when = aspect === 'year' ? this.random.pick(['in what year', 'what year', 'when']) : 'when';
-      return event.past.startsWith('was') ? `${when} ${be} ${who} ${event.participle}` : `${when} did ${who} ${event.base}`;
+    if (found && found.aspect !== 'place' && this.random.chance(0.6)) {
+      // "when" is the date; "in what year" the year (one graph per sentence).
+      const when = found.aspect === 'year' ? this.random.pick(['in what year', 'what year', 'in which year']) : 'when';
+      return found.event.passive ? `${when} ${plural ? 'were' : 'was'} ${who} ${found.event.participle}` : `${when} did ${who} ${found.event.base}`;
     }
     const name = attribute.name.singular;
     return this.random.pick([`what ${plural ? 'are' : 'is'} the ${name} of ${who}`, `what was the ${name} of ${who}`, `${this.possessiveOf(who)} ${name}`, `the ${name} of ${who}`, `give me the ${name} of ${who}`]);

@@ -10,6 +10,7 @@ import type { Random } from '../../../engines/query-graph/random-walk.js';
 import type { AggregateConstraint, AttributeRef, Constraint, Measure, OrderTerm, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
 import { findAttribute, findClass } from '../../../engines/schema-graph/lookup.js';
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { eventOf } from './events.js';
 import { labelAttribute } from './labels.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -294,6 +295,8 @@ export class EnglishWriter {
     const owner = this.singular(c.target.classId);
     const whose = this.pick(['whose', 'with', 'where the', 'that have', 'having']);
     const is = whose === 'with' || whose === 'that have' || whose === 'having' ? '' : 'is ';
+    const event = this.eventPhrase(c, attribute, v);
+    if (event && this.random.chance(0.6)) return event;
     switch (c.operator) {
       case '=':
         if (attribute.type === 'text' && PLACE.test(attribute.name.singular) && this.random.chance(0.6)) return `${this.pick(['in', 'from', 'based in', 'located in'])} ${v(0)}`;
@@ -326,6 +329,30 @@ export class EnglishWriter {
         return this.pick([`without a ${name}`, `with no ${name}`, `whose ${name} is missing`, `whose ${name} is unknown`, `where the ${name} is empty`]);
       case 'not_null':
         return this.pick([`with a ${name}`, `that have a ${name}`, `whose ${name} is known`, `where the ${name} is given`]);
+    }
+  }
+
+  /** "born before 1500", "who died in 1918", "born in Germany": conditions on a life event's year, date or place. */
+  private eventPhrase(c: Constraint, attribute: SchemaAttribute, v: (i: number) => string): string | null {
+    const found = eventOf(attribute);
+    if (!found) return null;
+    const verb = `${found.event.passive || this.random.chance(0.5) ? '' : 'who '}${found.event.participle}`;
+    if (found.aspect === 'place') return c.operator === '=' ? `${verb} in ${v(0)}` : null;
+    const numeric = attribute.type === 'integer' || attribute.type === 'date' || attribute.type === 'datetime';
+    if (!numeric) return null;
+    switch (c.operator) {
+      case '=':
+      case 'year':
+        return `${verb} in ${v(0)}`;
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return `${verb} ${this.comparisonWord(c.operator, true)} ${v(0)}`;
+      case 'between':
+        return `${verb} between ${v(0)} and ${v(1)}`;
+      default:
+        return null;
     }
   }
 
