@@ -165,15 +165,18 @@ export function extraSources(count: number, seed = 7): ExtraSource[] {
     const attributes = classes.flatMap((c) => (domain.classes[c] ?? []).filter(() => next() < 0.85));
     const values = attributes.flatMap((a) => sample(valuesOf(domain, a), Math.max(1, Math.floor(next() * valuesOf(domain, a).length))));
     if (i % 4 === 3) {
-      // A fact collection: sentences that use the domain's words and values, no schema.
+      // A fact collection: sentences about things of the domain, each giving one attribute a
+      // value of its own kind (a country for a country, a genre for a genre), no schema.
       const texts = Array.from({ length: 40 + Math.floor(next() * 60) }, () => {
-        const owner = humanise(pick(classes));
-        const attribute = humanise(pick(attributes.length > 0 ? attributes : ['name']));
-        const value = values.length > 0 ? pick(values) : person();
+        const owner = pick(classes);
+        const own = (domain.classes[owner] ?? []).filter((a) => valuesOf(domain, a).length > 0);
+        const attribute = own.length > 0 ? pick(own) : null;
+        const value = attribute ? pick(valuesOf(domain, attribute)) : String(Math.floor(next() * 1000));
+        const words = attribute ? humanise(attribute) : 'number';
         return pick([
-          `The ${owner} of ${person()} has ${attribute} ${value}.`,
-          `${person()} recorded a ${owner} with ${attribute} ${value} in ${pick(CITIES)}.`,
-          `Every ${owner} listed in ${pick(COUNTRIES)} has a ${attribute}; one of them is ${value}.`,
+          `The ${humanise(owner)} of ${person()} has ${words} ${value}.`,
+          `${person()} recorded a ${humanise(owner)} whose ${words} is ${value}.`,
+          `One ${humanise(owner)} in ${pick(CITIES)} lists ${value} as its ${words}.`,
         ]);
       });
       return { id: `extra-facts-${i}`, description, terms: { names: [], values: [], texts } };

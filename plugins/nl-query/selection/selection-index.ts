@@ -42,13 +42,6 @@ export interface IndexOptions {
   readonly twinOverlap?: number;
 }
 
-/**
- * A proper name split over separate values ("Queen" one value, "Victoria" another) is weaker
- * evidence than the name found whole: each of its words counts this share.
- */
-const SPLIT_NAME = 0.6;
-/** A single-word value matched by a word written in lower case counts this share. */
-const LOWER_CASE_VALUE = 0.7;
 /** Phrases held by more sources than this are common words, not distinctive content, when finding twins. */
 const TWIN_MAX_SHARED = 8;
 
@@ -56,8 +49,6 @@ const TWIN_MAX_SHARED = 8;
 interface Cover {
   /** Per token: the strongest match covering it. */
   readonly strength: Float64Array;
-  /** Per token: 1 when that match was a single-word value or entity (not part of a longer phrase). */
-  readonly single: Uint8Array;
   /** Evidence text -> what it earned. */
   readonly notes: Map<string, number>;
 }
@@ -159,22 +150,12 @@ export class SelectionIndex {
           if (!wanted.has(posting.source)) continue;
           let cover = covers.get(posting.source);
           if (!cover) {
-            cover = { strength: new Float64Array(tokens.length), single: new Uint8Array(tokens.length), notes: new Map() };
+            cover = { strength: new Float64Array(tokens.length), notes: new Map() };
             covers.set(posting.source, cover);
           }
-          const single = end - start === 1 && VALUE_KINDS.has(posting.kind);
-          // A lower-case word equal to a stored value ("work", "produce") is more likely the
-          // ordinary word than the name: names are written with capitals.
-          const strength = single && !tokens[start]?.capital ? posting.strength * LOWER_CASE_VALUE : posting.strength;
-          for (let i = start; i < end; i += 1) {
-            const current = cover.strength[i] ?? 0;
-            // At equal strength the longer phrase wins: it found the name whole.
-            if (current > strength || (current === strength && (single || cover.single[i] === 0))) continue;
-            cover.strength[i] = strength;
-            cover.single[i] = single ? 1 : 0;
-          }
+          for (let i = start; i < end; i += 1) cover.strength[i] = Math.max(cover.strength[i] ?? 0, posting.strength);
           const text = note(posting.kind);
-          cover.notes.set(text, Math.max(cover.notes.get(text) ?? 0, gain * strength));
+          cover.notes.set(text, Math.max(cover.notes.get(text) ?? 0, gain * posting.strength));
         }
       }
     }
@@ -184,10 +165,7 @@ export class SelectionIndex {
       const cover = at === undefined ? undefined : covers.get(at);
       if (!cover || total === 0) return { source: id, score: 0, evidence: [] };
       let explained = 0;
-      cover.strength.forEach((strength, i) => {
-        const split = splitName(tokens, cover.single, i);
-        explained += strength * (split ? SPLIT_NAME : 1) * (weights[i] ?? 0);
-      });
+      cover.strength.forEach((strength, i) => (explained += strength * (weights[i] ?? 0)));
       const evidence = [...cover.notes]
         .sort((a, b) => b[1] - a[1])
         .slice(0, this.maxEvidence)
@@ -201,22 +179,6 @@ export class SelectionIndex {
     const known = this.postings.get(token.stem)?.length ?? 0;
     return Math.log(1 + (this.ids.length + this.prior) / (known + 1));
   }
-}
-
-const VALUE_KINDS: ReadonlySet<EvidenceKind> = new Set(['value', 'value part', 'entity']);
-
-/**
- * Whether token `i` is a word of a proper name in the question (next to another capitalised
- * word) that the source matched only word by word, as separate values.
- */
-function splitName(tokens: readonly Token[], single: Uint8Array, i: number): boolean {
-  const token = tokens[i];
-  if (!token?.capital || single[i] !== 1) return false;
-  const neighbour = (j: number) => {
-    const other = tokens[j];
-    return other !== undefined && other.capital && !other.stop && single[j] === 1;
-  };
-  return neighbour(i - 1) || neighbour(i + 1);
 }
 
 /** A phrase worth looking up: one content word, or several words not starting or ending on a stop word. */

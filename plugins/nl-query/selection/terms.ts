@@ -87,8 +87,6 @@ export interface Token {
   readonly stop: boolean;
   /** Only digits: years and amounts say little about which source holds them. */
   readonly numeric: boolean;
-  /** Written with a capital or digit first, as names are ("Henry", "VIII"): a part of a proper name. */
-  readonly capital: boolean;
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
@@ -117,7 +115,7 @@ export function tokenize(text: string): Token[] {
     const word = foldWord(raw);
     if (word === '') continue;
     const stop = STOPWORDS.has(word);
-    tokens.push({ word, stem: stop ? word : stem(word), stop, numeric: /^\d+$/.test(word), capital: /^[\p{Lu}\p{N}]/u.test(raw) });
+    tokens.push({ word, stem: stop ? word : stem(word), stop, numeric: /^\d+$/.test(word) });
   }
   return tokens;
 }
