@@ -24,6 +24,11 @@ export interface Limits {
   readonly maxFactsPerWrite: number;
   /** Longest fact accepted, in characters. */
   readonly maxFactLength: number;
+  /**
+   * Calls of the gateway's working fields (ask, runQueryGraph, schemaGraph, facts, the fact
+   * mutations) in one GraphQL request, aliases included: one request cannot ask a hundred questions.
+   */
+  readonly maxCallsPerRequest: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -36,4 +41,5 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   askTimeoutMs: 15_000,
   maxFactsPerWrite: 1000,
   maxFactLength: 2000,
+  maxCallsPerRequest: 10,
 });

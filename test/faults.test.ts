@@ -10,12 +10,15 @@
  * session, so every query of the source waits (nlQuery takes source specs, not Source objects).
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../engines/progress.js';
 import { openSqlClient, sqliteFilePath, type SqlClient } from '../engines/sql/prisma-client.js';
+import { SqlSource } from '../engines/sql/sql-source.js';
+import { tryLoadPredictor } from '../plugins/nl-query/predictor/load.js';
+import { defaultModelsRoot } from '../plugins/nl-query/predictor/model-files.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
 import { northwindSql } from '../world/northwind.js';
 import { startTestServer, type TestServer } from './helpers/graphql.js';
@@ -130,6 +133,47 @@ describe('SQLite file locked or removed', () => {
     expect(['ANSWERED', 'FAILED', 'TIMED_OUT', 'UNAVAILABLE']).toContain(asked.outcomes.get('northwind')?.status);
     copyFileSync(sqliteFilePath(world.sources.find((s) => s.id === 'northwind')!.url), file);
     expect(await eventually(async () => (await ask(server)).outcomes.get('northwind')?.status === 'ANSWERED', 15_000)).toBe(true);
+  });
+});
+
+describe('models that fail to load', () => {
+  it('a corrupt model file leaves the source without an interpreter, saying why; nothing throws', async () => {
+    const world = await worldConfig();
+    const url = world.sources.find((s) => s.id === 'northwind')!.url;
+    const dir = join(scratch(), 'northwind');
+    cpSync(join(defaultModelsRoot(), 'northwind'), dir, { recursive: true });
+    writeFileSync(join(dir, 'encoder.int8.onnx'), 'not an onnx model');
+    const source = new SqlSource({
+      id: 'northwind',
+      description: 'Northwind',
+      connection: { url },
+      interpreter: async (id, engine) => {
+        const { loaded, status } = await tryLoadPredictor(id, engine, { directory: dir });
+        return { interpreter: loaded?.interpreter ?? null, status, release: async () => loaded?.release() };
+      },
+    });
+    await source.start();
+    try {
+      expect(source.interpreter()).toBeNull();
+      expect(source.info().status).toMatch(/predictor not loaded/);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('a model loader that throws marks the source not ready with the reason, and start() does not throw', async () => {
+    const world = await worldConfig();
+    const source = new SqlSource({
+      id: 'northwind',
+      description: 'Northwind',
+      connection: { url: world.sources.find((s) => s.id === 'northwind')!.url },
+      interpreter: async () => {
+        throw new Error('onnxruntime: cannot allocate the session');
+      },
+    });
+    await expect(source.start()).resolves.toBeUndefined();
+    expect(source.info()).toMatchObject({ ready: false, status: expect.stringMatching(/cannot allocate the session/) });
+    await source.close();
   });
 });
 

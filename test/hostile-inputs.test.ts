@@ -417,6 +417,19 @@ describe('options, wrong types, huge and nested variables', () => {
     expectClean(await run(query));
   });
 
+  it.each([
+    ['11 aliased asks', `{ ${Array.from({ length: 11 }, (_, i) => `a${i}: ask(question: "How many products?") { question }`).join(' ')} }`],
+    ['1000 aliased asks', `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: ask(question: "How many products?") { question }`).join(' ')} }`],
+    ['12 fact reads through fragments', `query { ...F ... on Query { ...G } } fragment F on Query { ${Array.from({ length: 6 }, (_, i) => `f${i}: facts(collection: "hostile") { id }`).join(' ')} } fragment G on Query { ${Array.from({ length: 6 }, (_, i) => `g${i}: facts(collection: "hostile") { id }`).join(' ')} }`],
+    ['11 aliased writes', `mutation { ${Array.from({ length: 11 }, (_, i) => `w${i}: addFacts(collection: "hostile", facts: ["Fact ${i}."]) { ids }`).join(' ')} }`],
+  ])('%s in one request are refused before anything runs', async (_, query) => {
+    const started = Date.now();
+    const result = await run(query);
+    expectClean(result);
+    expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('200 aliased cheap fields in one request', async () => {
     const query = `{ ${Array.from({ length: 200 }, (_, i) => `s${i}: sources { id }`).join(' ')} }`;
     expectClean(await run(query));

@@ -103,6 +103,8 @@ describe('permissions', () => {
     expect(outcomes).not.toContain('northwind');
     expect(outcomes).toContain('northwind-graph');
     expect(consulted).not.toContain('northwind');
+    // Nothing in the response names it (no NOT_RELEVANT outcome, no selection reason).
+    expect(JSON.stringify(result.data)).not.toMatch(/northwind(?!-graph)/);
     consulted.length = 0;
     await run('analyst', ASK, { q: 'How many products are there?' });
     expect(consulted).not.toContain('northwind');
