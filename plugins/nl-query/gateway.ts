@@ -55,6 +55,8 @@ export class Gateway {
   private readonly selection = new SelectionMemory();
   /** When each not-ready source was last retried (epoch ms), so a dead database is not hammered. */
   private readonly retried = new Map<string, number>();
+  /** Sources being opened right now (a new collection, a retry): never closed and reopened meanwhile. */
+  private readonly opening = new Set<string>();
   /** The host's permissions hook; every operation on a source passes through it first. */
   private readonly access: Access;
 
@@ -144,8 +146,12 @@ export class Gateway {
     const selector = await beforeDeadline(this.selection.selectorFor([...this.sources.values()]), deadline, request.timeoutMs);
     const selection = selector.select(request.question, candidates.map((source) => source.id));
     const chosen = new Set(selection.selected.map((score) => score.source));
-    const result = await this.askCandidates(candidates.filter((source) => chosen.has(source.id)), request, deadline);
-    return { ...result, sources: [...result.sources, ...notRelevantOutcomes(selector, selection)] };
+    // A source that is down was judged on its description alone: it is reported UNAVAILABLE (the
+    // pipeline does not wait for it), not unrelated.
+    const asked = candidates.filter((source) => chosen.has(source.id) || !source.info().ready);
+    const result = await this.askCandidates(asked, request, deadline);
+    const skipped = notRelevantOutcomes(selector, selection).filter((outcome) => !asked.some((source) => source.id === outcome.source));
+    return { ...result, sources: [...result.sources, ...skipped] };
   }
 
   /** One retrieval: the candidates in parallel, each cut at its own limit or the ask's deadline. */
@@ -183,13 +189,15 @@ export class Gateway {
   private retryUnready(sources: readonly Source[]): void {
     const now = Date.now();
     for (const source of sources) {
-      if (source.info().ready || now - (this.retried.get(source.id) ?? 0) < RETRY_INTERVAL_MS) continue;
+      if (source.info().ready || this.opening.has(source.id) || now - (this.retried.get(source.id) ?? 0) < RETRY_INTERVAL_MS) continue;
       this.retried.set(source.id, now);
+      this.opening.add(source.id);
       // start() never throws (a failure leaves the source not ready); close() releases a half-open client first.
       void source
         .close()
         .catch(() => undefined)
-        .then(() => source.start());
+        .then(() => source.start())
+        .finally(() => this.opening.delete(source.id));
     }
   }
 
@@ -275,8 +283,13 @@ export class Gateway {
     const store = await this.defaultFactStore();
     await store.createCollection(id, text);
     const source = new NldbSource({ id, description: text, store: async () => store });
+    this.opening.add(id);
     this.sources.set(id, source);
-    await source.start();
+    try {
+      await source.start();
+    } finally {
+      this.opening.delete(id);
+    }
     return source.info();
   }
 
