@@ -63,6 +63,11 @@ describe('SourceSelector', () => {
     expect(ids('How much is Chai?')).toEqual(expect.arrayContaining(['shop']));
   });
 
+  it('selects a source the question names by its id', () => {
+    const named = selector.withProfiles([buildProfile('harbour-log', 'notes', { names: [], values: [], texts: [] })]);
+    expect(named.select('What does the harbour log say?', [...all, 'harbour-log']).selected.map((score) => score.source)).toEqual(['harbour-log']);
+  });
+
   it('selects nothing for an unrelated question', () => {
     const selection = selector.select('What is the boiling point of water at sea level?', all);
     expect(selection.selected).toEqual([]);

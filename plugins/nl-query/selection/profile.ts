@@ -8,6 +8,7 @@
  * description a little less; one word of a longer value ("George" of "George V") or a word that
  * occurs in some facts is weaker, since such words turn up in unrelated questions too.
  */
+import { humanWords } from '../../../engines/schema-graph/names.js';
 import type { SourceTerms } from '../../../engines/source.js';
 import { contentStems, isContent, tokenize, type Token } from './terms.js';
 
@@ -68,7 +69,8 @@ export function buildProfile(id: string, description: string, terms: SourceTerms
     if (!current || current.strength < strength) entries.set(phrase, { strength, kind });
   };
 
-  for (const stem of contentStems(description)) put(stem, STRENGTH.description, 'description');
+  // A question may name the source itself ("in the coast facts"): its id is words of its description.
+  for (const stem of contentStems(`${humanWords(id)} ${description}`)) put(stem, STRENGTH.description, 'description');
 
   for (const name of terms.names) {
     const tokens = tokenize(name);
