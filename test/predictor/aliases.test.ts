@@ -4,7 +4,9 @@
  * Victoria), and a name followed by a possessive ("Henry VIII's").
  */
 import { describe, expect, it } from 'vitest';
+import { queryGraph } from '../../engines/query-graph/build.js';
 import { naturalForms, titleWord } from '../../plugins/nl-query/predictor/aliases.js';
+import { alternativeBindings, bindValues } from '../../plugins/nl-query/predictor/bind.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 
@@ -36,5 +38,15 @@ describe('natural forms of stored names', () => {
     expect(found('the sisters of Alexandra of Denmark')).toEqual([['Alexandra of Denmark', 'Alexandra of_Denmark "Alix"']]);
     // A name stored as written ranks first among the values a bare form could be.
     expect(found('Who was Victoria?')).toEqual([['Victoria', 'Victoria']]);
+  });
+
+  it('keeps the other values a name matches as well, and binds them as alternative readings', () => {
+    const mentions = findMentions('Who was Victoria?', memory);
+    expect(mentions[0]?.alternatives?.map((c) => c.value)).toEqual(['Victoria of house of Hanover']);
+    const schema = { source: 'royals', relations: [], classes: [{ id: 'Person', name: { singular: 'person', plural: 'people' }, primaryKey: [], rowCount: 1, attributes: [{ id: 'name', classId: 'Person', type: 'text' as const, nativeType: 'STRING', nullable: true, primaryKey: false, name: { singular: 'name', plural: 'names' } }] }] };
+    const predicted = queryGraph({ select: [{ target: { classId: 'Person', attributeId: 'name' }, aggregate: null }], where: [{ target: { classId: 'Person', attributeId: 'name' }, operator: '=', values: [{ kind: 'placeholder', name: '1' }] }] });
+    const bound = bindValues(predicted, null, mentions, schema);
+    expect(bound.where[0]?.values).toEqual([{ kind: 'string', value: 'Victoria' }]);
+    expect(alternativeBindings(bound, predicted, mentions).map((g) => g.where[0]?.values[0])).toEqual([{ kind: 'string', value: 'Victoria of house of Hanover' }]);
   });
 });

@@ -96,3 +96,23 @@ function day(m: Mention, upper: boolean): string {
   if ((m.kind === 'year' || m.kind === 'number') && m.number !== null && Number.isInteger(m.number)) return upper ? `${m.number}-12-31` : `${m.number}-01-01`;
   throw new BindError(`'${m.text}' is not a date`);
 }
+
+/**
+ * The graph bound with each other stored value an equality's mention matches as well as the one
+ * bound ("George V": the king of Hanover, then the British one), one value changed at a time, at
+ * most `max` graphs: readings the interpreter runs when the first one's answer is empty.
+ */
+export function alternativeBindings(bound: QueryGraph, predicted: QueryGraph, mentions: readonly Mention[], max = 4): QueryGraph[] {
+  const out: QueryGraph[] = [];
+  predicted.where.forEach((c, index) => {
+    const value = c.values[0];
+    if (c.operator !== '=' || c.values.length !== 1 || value?.kind !== 'placeholder') return;
+    const m = mentions[Number(value.name) - 1];
+    for (const alternative of m?.alternatives ?? []) {
+      if (out.length >= max || alternative.classId !== c.target.classId || alternative.attributeId !== c.target.attributeId) continue;
+      const where = bound.where.map((w, i) => (i === index ? { ...w, values: [{ kind: 'string', value: alternative.value } as QueryValue] } : w));
+      out.push(queryGraph({ ...bound, classes: bound.classes, where }));
+    }
+  });
+  return out;
+}

@@ -301,6 +301,8 @@ export class EnglishWriter {
       case '=':
         if (attribute.type === 'text' && PLACE.test(attribute.name.singular) && this.random.chance(0.6)) return `${this.pick(['in', 'from', 'based in', 'located in'])} ${v(0)}`;
         if (isLabel && this.random.chance(0.6)) return other ? `${this.pick(['for', 'of', 'with', 'from'])} ${this.pick([`${owner} `, `the ${owner} `, ''])}${v(0)}` : `${this.pick(['named', 'called'])} ${v(0)}`;
+        // "members of the house of Stuart", "products in the category Seafood".
+        if (attribute.type === 'text' && !isLabel && this.random.chance(0.2)) return `${this.pick(['of the', 'in the', 'from the'])} ${name} ${this.pick(['of ', ''])}${v(0)}`;
         return `${whose} ${name} ${is}${v(0)}`;
       case '!=':
         return `${whose} ${name} ${is ? 'is not' : 'other than'} ${v(0)}`;

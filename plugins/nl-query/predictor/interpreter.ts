@@ -13,7 +13,7 @@ import type { QueryGraph } from '../../../engines/query-graph/types.js';
 import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
 import { beamSearch } from './beam.js';
-import { bindValues } from './bind.js';
+import { alternativeBindings, bindValues } from './bind.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
@@ -32,6 +32,8 @@ export interface Prediction {
   readonly tokens: readonly string[];
   /** Share of the probability among the returned beams, in [0, 1]. */
   readonly score: number;
+  /** The same reading with other stored values a name matches as well, tried when `graph` answers nothing. */
+  readonly alternatives: readonly QueryGraph[];
 }
 
 export interface PredictorOptions {
@@ -64,7 +66,7 @@ export class QueryGraphPredictor {
         const { graph, limitPlaceholder } = tokensToGraph(d.tokens, schema);
         const bound = bindValues(graph, limitPlaceholder, mentions, schema);
         validateQueryGraph(bound, schema);
-        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total });
+        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total, alternatives: alternativeBindings(bound, graph, mentions) });
       } catch {
         // A beam that cannot be bound or validated is not an interpretation.
       }
@@ -87,19 +89,27 @@ export class PredictorInterpreter implements QuestionInterpreter {
     const out: SourceInterpretation[] = [];
     let answered = false;
     for (const prediction of predictions) {
-      const queryGraph = formatQueryGraph(prediction.graph);
-      const explanation = explainQueryGraph(prediction.graph, schema);
       if (answered || question.signal.aborted) {
-        out.push({ score: prediction.score, explanation, query: this.translate(prediction.graph, question.limit), queryGraph, result: null, error: null });
+        out.push({ score: prediction.score, explanation: explainQueryGraph(prediction.graph, schema), query: this.translate(prediction.graph, question.limit), queryGraph: formatQueryGraph(prediction.graph), result: null, error: null });
         continue;
       }
+      // The reading as bound first, then with the other values its names could be, until one answers.
+      let graph = prediction.graph;
       try {
-        const run = await this.engine.run(prediction.graph, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 });
+        let run = await this.engine.run(graph, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 });
+        for (const alternative of prediction.alternatives) {
+          if (run.result.rows.length > 0 || question.signal.aborted) break;
+          const next = await this.engine.run(alternative, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 }).catch(() => null);
+          if (next && next.result.rows.length > 0) {
+            run = next;
+            graph = alternative;
+          }
+        }
         const empty = run.result.rows.length === 0;
-        out.push({ score: empty ? prediction.score * 0.5 : prediction.score, explanation, query: run.query, queryGraph, result: run.result, error: null });
+        out.push({ score: empty ? prediction.score * 0.5 : prediction.score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
         answered = !empty;
       } catch (error) {
-        out.push({ score: prediction.score * 0.1, explanation, query: this.translate(prediction.graph, question.limit), queryGraph, result: null, error: describeError(error) });
+        out.push({ score: prediction.score * 0.1, explanation: explainQueryGraph(graph, schema), query: this.translate(graph, question.limit), queryGraph: formatQueryGraph(graph), result: null, error: describeError(error) });
       }
     }
     return out;

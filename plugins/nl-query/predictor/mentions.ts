@@ -24,7 +24,15 @@ export interface Mention {
   readonly date: string | null;
   /** Stored values it may be, best first, at most one per attribute. */
   readonly candidates: readonly ValueCandidate[];
+  /**
+   * Other stored values of the same attributes the text matches as well ("George V" is two kings):
+   * the interpreter tries them when the first one's answer is empty. Not shown to the model.
+   */
+  readonly alternatives?: readonly ValueCandidate[];
 }
+
+/** Most alternative values kept per mention. */
+const MAX_ALTERNATIVES = 4;
 
 export interface MentionOptions {
   /** Most mentions kept (the model has this many placeholders). Default 8. */
@@ -91,6 +99,7 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
           number: null,
           date: null,
           candidates: onePerAttribute(candidates).slice(0, maxCandidates),
+          alternatives: alternativesOf(candidates),
         });
       }
     }
@@ -108,6 +117,12 @@ function contiguous(question: string, gram: readonly WordSpan[]): boolean {
     if (!/^[\s]*$/.test(gap) && !/^\s*[&'-]\s*$/.test(gap)) return false;
   }
   return true;
+}
+
+/** The values onePerAttribute leaves out that match as well as the one kept for their attribute. */
+function alternativesOf(candidates: readonly ValueCandidate[]): ValueCandidate[] {
+  const kept = onePerAttribute(candidates);
+  return candidates.filter((c) => !kept.includes(c) && kept.some((k) => k.classId === c.classId && k.attributeId === c.attributeId && k.match === c.match)).slice(0, MAX_ALTERNATIVES);
 }
 
 function onePerAttribute(candidates: readonly ValueCandidate[]): ValueCandidate[] {
