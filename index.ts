@@ -17,6 +17,7 @@ export { typeDefs } from './schema/type-defs.js';
 export { formatError, INTERNAL_ERROR_MESSAGE } from './resolvers/graphql-errors.js';
 export type { Permissions, SourceRef } from './plugins/nl-query/permissions.js';
 export type { EntityTypes } from './plugins/nl-query/entity-types.js';
+export type { SourceScore, SourceSelection } from './plugins/nl-query/selection/source-selector.js';
 export type { EntityFieldSpec, EntityTypeSpec } from './schema/entity-types.js';
 export * from './errors.js';
 export type * from './types.js';
