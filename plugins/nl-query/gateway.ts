@@ -55,8 +55,11 @@ export class Gateway {
   private readonly selection = new SelectionMemory();
   /** When each not-ready source was last retried (epoch ms), so a dead database is not hammered. */
   private readonly retried = new Map<string, number>();
-  /** Sources being opened right now (a new collection, a retry): never closed and reopened meanwhile. */
-  private readonly opening = new Set<string>();
+  /**
+   * Sources being opened right now (a new collection, a retry), with the opening: never closed and
+   * reopened meanwhile, and waited for by stop() so nothing reopens after it.
+   */
+  private readonly opening = new Map<string, Promise<void>>();
   /** The host's permissions hook; every operation on a source passes through it first. */
   private readonly access: Access;
 
@@ -92,6 +95,7 @@ export class Gateway {
     const starting = this.starting;
     this.starting = null;
     if (starting) await starting.catch(() => undefined);
+    await Promise.all([...this.opening.values()].map((opening) => opening.catch(() => undefined)));
     await Promise.all([...this.sources.values()].map((source) => source.close()));
     const stores = [...this.factStores.values()];
     this.factStores.clear();
@@ -191,13 +195,13 @@ export class Gateway {
     for (const source of sources) {
       if (source.info().ready || this.opening.has(source.id) || now - (this.retried.get(source.id) ?? 0) < RETRY_INTERVAL_MS) continue;
       this.retried.set(source.id, now);
-      this.opening.add(source.id);
       // start() never throws (a failure leaves the source not ready); close() releases a half-open client first.
-      void source
+      const reopening = source
         .close()
         .catch(() => undefined)
         .then(() => source.start())
         .finally(() => this.opening.delete(source.id));
+      this.opening.set(source.id, reopening);
     }
   }
 
@@ -283,13 +287,10 @@ export class Gateway {
     const store = await this.defaultFactStore();
     await store.createCollection(id, text);
     const source = new NldbSource({ id, description: text, store: async () => store });
-    this.opening.add(id);
+    const starting = source.start().finally(() => this.opening.delete(id));
+    this.opening.set(id, starting);
     this.sources.set(id, source);
-    try {
-      await source.start();
-    } finally {
-      this.opening.delete(id);
-    }
+    await starting;
     return source.info();
   }
 
