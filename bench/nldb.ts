@@ -52,7 +52,9 @@ export async function nldbBenchmarks(): Promise<void> {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as DevQuestion);
   const lineMap = JSON.parse(readFileSync(join(dir, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
-  const models = await NldbModels.load();
+  // NLQ_NLDB_MODELS=dir measures models elsewhere (a training run's output) without installing them.
+  const models = await NldbModels.load({ dir: process.env.NLQ_NLDB_MODELS || undefined });
+  console.log(`extractor precision: ${models.config.spj.precision ?? 'fp32'} (NLQ_NLDB_PRECISION=fp32|int8 picks one)`);
   // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
   const files = process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt'];
   for (const file of files) {

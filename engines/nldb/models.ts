@@ -21,8 +21,19 @@ export interface ModelConfig {
     readonly sketch: number;
     readonly maxBagTokens: number;
   };
-  readonly spj: { readonly maxLen: number; readonly ops: readonly string[]; readonly features: number };
+  readonly spj: {
+    readonly maxLen: number;
+    readonly ops: readonly string[];
+    readonly features: number;
+    /** Usefulness below this gives [NULL_ANSWER] (chosen on held-out worlds for F1). */
+    readonly threshold?: number;
+    /** Which extractor file serves: `int8` (spj.int8.onnx) where it keeps the accuracy, else fp32. */
+    readonly precision?: Precision;
+  };
 }
+
+/** The extractor's weights: fp32 (spj.onnx) or int8 (spj.int8.onnx, DynamicQuantizeMatMul). */
+export type Precision = 'fp32' | 'int8';
 
 /** Where inference runs. */
 export type Device = 'cpu' | 'cuda';
@@ -34,6 +45,8 @@ export interface LoadOptions {
   readonly device?: Device;
   /** Threads per inference session; default 1 (requests run side by side). */
   readonly threads?: number;
+  /** The extractor's precision; default: NLQ_NLDB_PRECISION, else what config.json says, else fp32. */
+  readonly precision?: Precision;
 }
 
 /** Loaded sessions and the vocabulary; shared read-only by every collection of a gateway. */
@@ -55,6 +68,9 @@ export class NldbModels {
       if (!existsSync(file(name))) throw new SourceUnavailableError('nldb', `model file missing: ${file(name)} (run nlq train --nldb)`);
     }
     const config = JSON.parse(readFileSync(file('config.json'), 'utf8')) as ModelConfig;
+    const precision = options.precision ?? precisionFromEnv() ?? config.spj.precision ?? 'fp32';
+    const spjFile = precision === 'int8' ? 'spj.int8.onnx' : 'spj.onnx';
+    if (!existsSync(file(spjFile))) throw new SourceUnavailableError('nldb', `model file missing: ${file(spjFile)} (run nlq train --nldb)`);
     const words = (JSON.parse(readFileSync(file('vocab.json'), 'utf8')) as { words: Record<string, number> }).words;
     const device = options.device ?? deviceFromEnv();
     const sessionOptions: ort.InferenceSession.SessionOptions = {
@@ -68,9 +84,9 @@ export class NldbModels {
     const [fact, state, spj] = await Promise.all([
       ort.InferenceSession.create(factBytes, sessionOptions),
       ort.InferenceSession.create(file('ssg-state.onnx'), sessionOptions),
-      ort.InferenceSession.create(file('spj.onnx'), sessionOptions),
+      ort.InferenceSession.create(file(spjFile), sessionOptions),
     ]);
-    return new NldbModels(config, new Map(Object.entries(words)), fingerprint, fact, state, spj);
+    return new NldbModels({ ...config, spj: { ...config.spj, precision } }, new Map(Object.entries(words)), fingerprint, fact, state, spj);
   }
 
   /** Length of the vectors in the index: the dense part, then the lexical sketch. */
@@ -165,6 +181,11 @@ function idTensor(rows: readonly (readonly number[])[], max: number): ort.Tensor
   const data = new BigInt64Array(rows.length * length).fill(BigInt(PAD));
   rows.forEach((row, b) => row.slice(0, max).forEach((id, i) => (data[b * length + i] = BigInt(id))));
   return new ort.Tensor('int64', data, [rows.length, length]);
+}
+
+function precisionFromEnv(): Precision | null {
+  const v = process.env.NLQ_NLDB_PRECISION?.toLowerCase();
+  return v === 'int8' || v === 'fp32' ? v : null;
 }
 
 function deviceFromEnv(): Device {

@@ -21,7 +21,7 @@ export interface ScoredDerivation {
 export interface SpjOptions {
   /** Support sets per model call. */
   readonly batchSize?: number;
-  /** Usefulness below this gives [NULL_ANSWER]. */
+  /** Usefulness below this gives [NULL_ANSWER]; default: the threshold chosen at training time (config.json), else 0.5. */
   readonly threshold?: number;
 }
 
@@ -50,7 +50,7 @@ export class SelectProjectJoin {
             sets[b] ?? [],
             classes.subarray(b * 11, (b + 1) * 11),
             spans.subarray(b * length * 4, (b + 1) * length * 4),
-            this.options.threshold ?? 0.5,
+            this.options.threshold ?? envUseful() ?? this.models.config.spj.threshold ?? 0.5,
             this.models.vocab,
           ),
         );
@@ -179,4 +179,10 @@ export function completeName(text: string, start: number, end: number, vocab: Vo
   const a = tokens[first];
   const b = tokens[last];
   return a && b ? text.slice(a.start, b.end) : null;
+}
+
+/** NLQ_NLDB_USEFUL overrides the usefulness threshold chosen at training time (for measuring). */
+function envUseful(): number | null {
+  const v = Number(process.env.NLQ_NLDB_USEFUL);
+  return process.env.NLQ_NLDB_USEFUL !== undefined && Number.isFinite(v) ? v : null;
 }

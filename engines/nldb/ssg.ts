@@ -11,9 +11,10 @@ import { bagIds } from './text.js';
 import type { Hit, VectorIndex } from './vector-index.js';
 
 /** What the generator needs of the models (a narrow view, so tests can stand in for them). */
-export type SsgEncoders = Pick<NldbModels, 'vocab' | 'dimensions' | 'encodeStates' | 'encodeStop'> & {
-  readonly config: { readonly ssg: { readonly tau: number } };
-};
+export type SsgEncoders = Pick<NldbModels, 'vocab' | 'dimensions' | 'encodeStates' | 'encodeStop'> &
+  Partial<Pick<NldbModels, 'encodeFacts'>> & {
+    readonly config: { readonly ssg: { readonly tau: number } };
+  };
 
 export interface SsgOptions {
   /** Score an action must exceed; default: the threshold chosen at training time. */
@@ -38,6 +39,12 @@ export interface SsgOptions {
   readonly lexicalRatio?: number;
   /** Facts sharing a name with a partial set, proposed to extend it (joins; 0 turns it off). */
   readonly neighbourK?: number;
+  /**
+   * How far below STOP the state encoder may score such a fact and still extend the set (the
+   * encoder, trained on regular worlds, stops early on unfamiliar wording; the extractor drops
+   * sets that do not help). Infinity: every linked fact extends.
+   */
+  readonly neighbourMargin?: number;
 }
 
 /** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
@@ -67,6 +74,7 @@ export class SupportSetGenerator {
   private readonly lexicalRatio: number;
   private readonly neighbourK: number;
   private readonly maxReturned: number;
+  private readonly neighbourMargin: number;
   private stopVector: Float32Array | null = null;
 
   constructor(
@@ -86,10 +94,14 @@ export class SupportSetGenerator {
     this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 0);
     this.lexicalRatio = options.lexicalRatio ?? envNumber('NLQ_NLDB_LEXICAL_RATIO', 0.5);
     this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 0);
+    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 0);
     this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
   }
 
+  private question = '';
+
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
+    this.question = question;
     const vocab = this.models.vocab;
     const questionBag = bagIds(question, vocab);
     const stop = await this.stop();
@@ -106,6 +118,7 @@ export class SupportSetGenerator {
       const k = depth === 0 ? this.maxSets : this.expandK;
       const hits = await this.index.search(states, k + this.maxSize);
       const next = new Map<string, OpenSet>();
+      const linked = depth > 0 ? await this.linkedFacts(open, states) : [];
       open.forEach((set, s) => {
         const state = states.subarray(s * dims, (s + 1) * dims);
         const stopScore = dot(state, stop);
@@ -125,12 +138,11 @@ export class SupportSetGenerator {
         // Extend only with facts the model prefers to stopping (the empty set cannot stop).
         const floor = set.ids.length > 0 ? Math.max(this.tau, stopScore) : -Infinity;
         const extend = candidates.filter((h) => h.score > floor);
-        if (set.ids.length > 0 && this.lexical && this.neighbourK > 0) {
-          // The other side of a join: facts that name what the set's facts name.
-          const have = new Set(extend.map((h) => h.id));
-          for (const n of this.lexical.neighbours(set.ids, question, this.neighbourK)) {
-            if (!have.has(n.id)) extend.push({ id: n.id, score: set.score - 1e-3 });
-          }
+        // The other side of a join: facts that name what the set's facts name, as the state
+        // encoder ranks them, when it ranks them above stopping.
+        const have = new Set(extend.map((h) => h.id));
+        for (const n of linked[s] ?? []) {
+          if (!have.has(n.id) && n.score > stopScore - this.neighbourMargin) extend.push({ id: n.id, score: set.score - 1e-3 });
         }
         for (const hit of extend) {
           const ids = [...set.ids, hit.id];
@@ -142,6 +154,30 @@ export class SupportSetGenerator {
       open = [...next.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
     }
     return [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxReturned);
+  }
+
+  /**
+   * For each open set, the facts sharing a name with it (BM25's neighbours, a small pool), scored
+   * by the state encoder like MIPS would score them, best first, at most `neighbourK`.
+   */
+  private async linkedFacts(open: readonly OpenSet[], states: Float32Array): Promise<Hit[][]> {
+    if (!this.lexical || this.neighbourK <= 0 || !this.models.encodeFacts) return [];
+    const question = this.question;
+    // Joins of two facts: only single facts are offered their neighbours (a third fact comes from
+    // the state encoder alone), which keeps the number of sets, and the latency, in check.
+    const pools = open.map((set) => (set.ids.length === 1 ? (this.lexical?.neighbours(set.ids, question, this.neighbourK * 4) ?? []) : []));
+    const ids = [...new Set(pools.flat().map((h) => h.id))];
+    if (ids.length === 0) return [];
+    const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));
+    const dims = this.models.dimensions;
+    const row = new Map(ids.map((id, i) => [id, vectors.subarray(i * dims, (i + 1) * dims)]));
+    return pools.map((pool, s) => {
+      const state = states.subarray(s * dims, (s + 1) * dims);
+      return pool
+        .map((h) => ({ id: h.id, score: dot(state, row.get(h.id) as Float32Array) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, this.neighbourK);
+    });
   }
 
   /** BM25's first facts: those within `lexicalRatio` of the best hit. */
@@ -173,9 +209,12 @@ function fuse(dense: readonly Hit[], lexical: readonly LexicalHit[], k: number):
     .slice(0, k);
 }
 
+/** A number from the environment (for measuring variants: NLQ_NLDB_LEXICAL_K and friends). */
 function envNumber(name: string, fallback: number): number {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isFinite(v) ? v : fallback;
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  return Number.isNaN(v) ? fallback : v;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -3,7 +3,7 @@
  * set when STOP wins, follows a join to its second fact, and honours its caps.
  */
 import { describe, expect, it } from 'vitest';
-import { SupportSetGenerator, type SsgEncoders } from '../../engines/nldb/ssg.js';
+import { SupportSetGenerator, type LexicalRetriever, type SsgEncoders } from '../../engines/nldb/ssg.js';
 import { bagIds } from '../../engines/nldb/text.js';
 import type { Hit, VectorIndex } from '../../engines/nldb/vector-index.js';
 
@@ -81,5 +81,27 @@ describe('the Support Set Generator (Algorithm 1)', () => {
     const chain = (has: (w: string) => boolean) => (has('beta') ? unit(2, 2) : has('alpha') ? unit(1, 2) : unit(0, 2));
     expect((await generate(chain, { maxSetSize: 2 })).map((s) => s.ids)).toEqual([['1', '2']]);
     expect((await generate(chain)).map((s) => s.ids)).toEqual([['1', '2', '3']]);
+  });
+
+  it('hybrid: BM25 proposes first facts the bi-encoder misses, fused with its own', async () => {
+    const lexical: LexicalRetriever = { search: () => [{ id: '3', score: 5 }], neighbours: () => [] };
+    const rule = (has: (w: string) => boolean) => (has('alpha') || has('beta') || has('gamma') ? unit(3, 2) : Float32Array.from([2, 0, 0, 0]));
+    const gen = new SupportSetGenerator(encoders(rule), index, (id) => texts[id], { lexicalK: 8, neighbourK: 0 }, lexical);
+    expect((await gen.generate('question?')).map((s) => s.ids).sort()).toEqual([['1'], ['3']]);
+  });
+
+  it('joins: a fact sharing a name with a one-fact set extends it, as far as the margin allows', async () => {
+    const lexical: LexicalRetriever = { search: () => [], neighbours: (ids) => (ids[0] === '1' ? [{ id: '2', score: 3 }] : []) };
+    const encodeFacts = async (bags: readonly (readonly number[])[]) => {
+      const out = new Float32Array(bags.length * DIMS);
+      bags.forEach((bag, i) => out.set(unit(bag.includes(idOf('beta')) ? 1 : 0), i * DIMS));
+      return out;
+    };
+    // The state encoder stops after alpha (STOP 2) and scores beta at 0.5 only.
+    const rule = (has: (w: string) => boolean) => (has('alpha') ? Float32Array.from([0, 0.5, 0, 2]) : has('beta') ? unit(3, 2) : unit(0, 2));
+    const run = (neighbourMargin: number) =>
+      new SupportSetGenerator({ ...encoders(rule), encodeFacts }, index, (id) => texts[id], { lexicalK: 0, neighbourK: 2, neighbourMargin }, lexical).generate('q?');
+    expect((await run(0)).map((s) => s.ids)).toEqual([['1']]);
+    expect((await run(Infinity)).map((s) => s.ids).sort()).toEqual([['1'], ['1', '2']]);
   });
 });

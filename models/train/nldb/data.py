@@ -44,6 +44,7 @@ def spj_examples(worlds, rng):
     """(question, [fact texts], op, useful, bool, key text, value number)."""
     out = []
     for facts, qs in worlds:
+        words = [{t for t, _, _ in tokenize(f)} for f in facts] if HARD_NEGATIVES else []
         for q in qs:
             op = OPS.index(q["type"].upper())
             pos = [(s, d) for s, d in q["sets"] if d[0] != "NULL"]
@@ -57,11 +58,20 @@ def spj_examples(worlds, rng):
                 if rng.random() < 0.25:  # a false positive from the retriever alongside
                     texts.insert(rng.randrange(len(texts) + 1), rng.choice(facts))
                 out.append(label(q, texts, op, d))
+            # an incomplete support set (a positive one less one of its facts) shows nothing: the
+            # retriever's partial sets ("14 people work at X" without "X is based in Y") must give
+            # [NULL_ANSWER], or every number fact answers a filtered min/max
+            multi = [(s, d) for s, d in pos if len(set(s)) >= 2]
+            if INCOMPLETE_NEGATIVES and multi:
+                s, _ = rng.choice(multi)
+                keep = list(s)
+                keep.pop(rng.randrange(len(keep)))
+                out.append((q["question"], [facts[i] for i in keep], op, 0, -1, None, None))
             # entities that fail the filter (a number comparison, a place, a join): 2 per question
             for s, d in rng.sample(neg, min(2, len(neg))):
                 out.append(label(q, [facts[i] for i in s], op, d))
             if HARD_NEGATIVES:
-                hard = hard_negatives(q, facts)
+                hard = hard_negatives(q, words)
                 for i in rng.sample(hard, min(1, len(hard))):  # same names or places, another relation
                     out.append((q["question"], [facts[i]], op, 0, -1, None, None))
             if rng.random() < 0.5:  # a support set of unrelated facts
@@ -79,15 +89,18 @@ def spj_examples(worlds, rng):
 # relation ("Which companies are based in X?" against "Y was born in X"). Two per question, with
 # the bi-encoder alone, made it too quick to say [NULL_ANSWER].
 HARD_NEGATIVES = True
+# One per question with a support set of two or more facts.
+INCOMPLETE_NEGATIVES = True
 
 
-def hard_negatives(q, facts):
-    """Facts that share a capitalised word with the question but are in none of its support sets."""
+def hard_negatives(q, fact_words):
+    """Facts (given as their sets of words) that share a capitalised word with the question but
+    are in none of its support sets."""
     words = {t for t, _, _ in tokenize(q["question"])[1:] if t[0].isupper()}
     if not words:
         return []
     used = {i for s, _ in q["sets"] for i in s}
-    return [i for i, f in enumerate(facts) if i not in used and words & {t for t, _, _ in tokenize(f)}]
+    return [i for i, fw in enumerate(fact_words) if i not in used and words & fw]
 
 
 def label(q, texts, op, d):

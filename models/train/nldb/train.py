@@ -220,6 +220,7 @@ def spj_loss(model, ids, segs, feats, lab):
 def spj_eval(model, rows):
     model.eval()
     n = ok_op = ok_use = ok_bool = nb = ok_span = ns = 0
+    probs, useful = [], []
     with torch.no_grad():
         for ids, segs, feats, lab in batches(rows, 128, random.Random(0)):
             _, c, span = spj_loss(model, ids, segs, feats, lab)
@@ -232,8 +233,20 @@ def spj_eval(model, rows):
                 m = lab[:, 3 + k] >= 0
                 ns += m.sum().item()
                 ok_span += ((span[m, :, k].argmax(1) == lab[m, 3 + k]) & (span[m, :, k + 1].argmax(1) == lab[m, 4 + k])).sum().item()
+            probs.append(torch.softmax(c[:, 7:9], 1)[:, 1]); useful.append(lab[:, 1])
     model.train()
-    return {"op_acc": ok_op / max(n, 1), "useful_acc": ok_use / max(n, 1), "bool_acc": ok_bool / max(nb, 1), "span_acc": ok_span / max(ns, 1)}
+    # the usefulness threshold that maximises F1 of the useful decisions on held-out worlds
+    p, u = torch.cat(probs), torch.cat(useful) == 1
+    best = (0.0, 0.5)
+    for t in [x / 20 for x in range(1, 20)]:
+        pred = p >= t
+        tp = (pred & u).sum().item()
+        prec, rec = tp / max(pred.sum().item(), 1), tp / max(u.sum().item(), 1)
+        f1 = 2 * prec * rec / max(prec + rec, 1e-9)
+        if f1 > best[0]:
+            best = (f1, t)
+    return {"op_acc": ok_op / max(n, 1), "useful_acc": ok_use / max(n, 1), "bool_acc": ok_bool / max(nb, 1), "span_acc": ok_span / max(ns, 1),
+            "useful_threshold": best[1], "useful_f1": round(best[0], 3)}
 
 
 def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None):
@@ -495,7 +508,7 @@ def main():
                 "classes": {0: "batch"}, "spans": {0: "batch", 1: "len"}})
         n_q = quantize(os.path.join(a.out, "spj.onnx"), os.path.join(a.out, "spj.int8.onnx"))
         log(f"SPJ int8: {n_q} MatMuls quantised -> spj.int8.onnx (the bench compares it with fp32)")
-        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES, **({"precision": config["spj"]["precision"]} if "precision" in config.get("spj", {}) else {})}
+        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES, "threshold": m["useful_threshold"], **({"precision": config["spj"]["precision"]} if "precision" in config.get("spj", {}) else {})}
     json.dump({"words": vocab}, open(vocab_path, "w"))
     json.dump(config, open(cfg_path, "w"), indent=2)
     metrics["total_seconds"] = round(time.time() - t0)
