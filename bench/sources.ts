@@ -19,6 +19,8 @@ import { SourceSelector } from '../plugins/nl-query/selection/source-selector.js
 import type { Gateway } from '../plugins/nl-query/gateway.js';
 import type { SourceTerms } from '../engines/source.js';
 import { devQuestionsDir, readDevQuestions } from './dev-questions.js';
+import { QuestionGenerator } from '../plugins/nl-query/predictor/generator.js';
+import { ValueMemory } from '../plugins/nl-query/predictor/value-memory.js';
 import { extraSources } from './sources-extra.js';
 import { latencySummary } from './stats.js';
 import { scratchWorld } from './world.js';
@@ -73,13 +75,15 @@ export async function sourcesBenchmarks(): Promise<void> {
     report('strict: only the gold sources named in the brief', pool, selections, (item) => item.gold);
     console.log(`selection time with ${all.length} sources: ${latencySummary(times)}`);
 
-    const misses = pool.flatMap((item, i) => {
-      const chosen = selections[i] ?? [];
-      const gold = lenient(item);
-      const wrong = chosen.some((id) => !gold.includes(id)) || gold.some((id) => !chosen.includes(id));
-      return wrong ? [`  [${item.set}] ${item.question} -> ${chosen.join(', ') || '(nothing)'}`] : [];
-    });
+    const misses = wrongOnes(pool, selections, lenient);
     console.log(`questions with a missed or extra source (${misses.length}):\n${misses.slice(0, 40).join('\n')}`);
+    // A second pool no rule was tuned on: the predictor's generator (template English, values
+    // drawn from each source) writes questions for the structured sources.
+    const synthetic = await syntheticPool(gateway);
+    const generated = synthetic.map((item) => selector.select(item.question, all).selected.map((score) => score.source));
+    report(`generated questions (${synthetic.length}, seed 4242; not seen while tuning)`, synthetic, generated, (item) => item.gold);
+    const generatedMisses = wrongOnes(synthetic, generated, (item) => item.gold);
+    console.log(`generated questions with a missed or extra source (${generatedMisses.length}), the first 10:\n${generatedMisses.slice(0, 10).join('\n')}`);
     const unrelated = ['What is the boiling point of water at sea level?', 'Who wrote the novel War and Peace?', 'How do I reset my password?'];
     for (const question of unrelated) {
       const selection = selector.select(question, all);
@@ -101,6 +105,22 @@ function poolOf(questionsDir: string, factsDir: string): PoolQuestion[] {
   return [...northwind, ...royals, ...facts];
 }
 
+/** 100 generated questions for each structured source of the world, gold: it and its twin. */
+async function syntheticPool(gateway: Gateway): Promise<PoolQuestion[]> {
+  const gold: ReadonlyMap<string, readonly string[]> = new Map([
+    ['northwind', ['northwind', 'northwind-graph']],
+    ['northwind-graph', ['northwind', 'northwind-graph']],
+    ['royals', ['royals']],
+  ]);
+  const pool: PoolQuestion[] = [];
+  for (const [id, sources] of gold) {
+    const engine = await gateway.queryGraphEngineOf(id);
+    const generator = new QuestionGenerator(engine.schema(), await ValueMemory.read(engine), { seed: 4242 });
+    pool.push(...generator.generate(100).map((example) => ({ set: `${id} (generated)`, question: example.question, gold: sources })));
+  }
+  return pool;
+}
+
 /** Profiles of the world's sources, read through the gateway's public API. */
 async function realProfiles(gateway: Gateway): Promise<SourceProfile[]> {
   const profiles: SourceProfile[] = [];
@@ -118,6 +138,15 @@ async function realProfiles(gateway: Gateway): Promise<SourceProfile[]> {
     profiles.push(buildProfile(info.id, info.description, terms));
   }
   return profiles;
+}
+
+function wrongOnes(pool: readonly PoolQuestion[], selections: readonly (readonly string[])[], goldOf: (item: PoolQuestion) => readonly string[]): string[] {
+  return pool.flatMap((item, i) => {
+    const chosen = selections[i] ?? [];
+    const gold = goldOf(item);
+    const wrong = chosen.some((id) => !gold.includes(id)) || gold.some((id) => !chosen.includes(id));
+    return wrong ? [`  [${item.set}] ${item.question} -> ${chosen.join(', ') || '(nothing)'}`] : [];
+  });
 }
 
 function report(label: string, pool: readonly PoolQuestion[], selections: readonly (readonly string[])[], goldOf: (item: PoolQuestion) => readonly string[]): void {
