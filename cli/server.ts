@@ -4,11 +4,11 @@
  */
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { startStandaloneServer } from '@apollo/server/standalone';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayConfig, SourceConfig } from '../config/config.js';
 import { nlQuery, type NlQuery } from '../plugins/nl-query/index.js';
 import { formatError } from '../resolvers/graphql-errors.js';
+import { maxBodyBytes, serveHttp } from './http-server.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
 
 export interface RunningServer {
@@ -52,6 +52,7 @@ export async function startServer(config: GatewayConfig, listen: { host: string;
     stopOnTerminationSignals: false,
     plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
-  const { url } = await startStandaloneServer(server, { listen });
+  // Not startStandaloneServer: its 50 MB body limit is far above anything the gateway accepts.
+  const url = await serveHttp(server, listen, maxBodyBytes(config.limits));
   return { url, nlq, stop: () => server.stop() };
 }
