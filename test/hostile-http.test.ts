@@ -67,6 +67,14 @@ describe('nlq serve over HTTP', () => {
     await expectStillServing();
   });
 
+  it('too many gateway calls in one request: 400 with BAD_USER_INPUT, not a 5xx', async () => {
+    const query = `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: ask(question: "How many products?") { question }`).join(' ')} }`;
+    const response = await post(JSON.stringify({ query }));
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
+    expect(json.errors[0]!.extensions).toEqual({ code: 'BAD_USER_INPUT', argumentName: 'operation' });
+  });
+
   it('answers a CORS preflight like the standalone server', async () => {
     const response = await fetch(server.url, {
       method: 'OPTIONS',

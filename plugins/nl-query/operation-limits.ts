@@ -43,7 +43,8 @@ export function checkGatewayCalls(document: DocumentNode, operation: OperationDe
   const calls = countGatewayCalls(document, operation);
   if (calls > max) {
     throw new GraphQLError(`this request calls ask, runQueryGraph or the fact fields ${calls} times; the limit is ${max} per request`, {
-      extensions: { code: ErrorCode.BAD_USER_INPUT, argumentName: 'operation' },
+      // Without an HTTP status Apollo answers an error raised in didResolveOperation with 500.
+      extensions: { code: ErrorCode.BAD_USER_INPUT, argumentName: 'operation', http: { status: 400 } },
     });
   }
 }
