@@ -34,7 +34,7 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
         gateway.listFacts(args.collection, args.limit, args.after, context),
       ),
       runQueryGraph: withErrors(
-        (_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null } | null }, context: unknown) =>
+        (_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null; timeoutMs?: number | null } | null }, context: unknown) =>
           gateway.runQueryGraph(args.source, args.queryGraph, args.options, context),
       ),
       schemaGraph: withErrors((_: unknown, args: { source: string }, context: unknown) => gateway.schemaGraph(args.source, context)),

@@ -28,6 +28,8 @@ export const typeDefs = /* GraphQL */ `
   input RunOptions {
     "Maximum rows in the answer (default 100)."
     limit: Int
+    "Time the query may take, in milliseconds (at most the server's per-source limit, 10000 by default)."
+    timeoutMs: Int
   }
 
   type SchemaGraph {

@@ -191,7 +191,7 @@ describe.skipIf(!bin)(`PostgreSQL stopped mid-run, down at start, hanging${skipR
   let url: string;
   let server: TestServer;
   const GRAPH = 'show count Customers.* ; where Customers.Country = "Germany"';
-  const RUN = 'query ($g: String!) { runQueryGraph(source: "pg", queryGraph: $g) { rows } }';
+  const RUN = 'query ($g: String!, $o: RunOptions) { runQueryGraph(source: "pg", queryGraph: $g, options: $o) { rows } }';
   const startServer = async () =>
     startTestServer({
       factStore: `file:${join(scratch(), 'facts.sqlite')}`,
@@ -200,9 +200,9 @@ describe.skipIf(!bin)(`PostgreSQL stopped mid-run, down at start, hanging${skipR
     });
 
   /** runQueryGraph on the PostgreSQL source: the rows, or the error code, and how long it took. */
-  async function runGraph(on: TestServer): Promise<{ ms: number; rows: unknown[][] | null; code: unknown; message: string }> {
+  async function runGraph(on: TestServer, options?: { timeoutMs: number }): Promise<{ ms: number; rows: unknown[][] | null; code: unknown; message: string }> {
     const started = Date.now();
-    const result = await on.run<{ runQueryGraph: { rows: unknown[][] } }>(RUN, { g: GRAPH });
+    const result = await on.run<{ runQueryGraph: { rows: unknown[][] } }>(RUN, { g: GRAPH, ...(options ? { o: options } : {}) });
     return {
       ms: Date.now() - started,
       rows: result.data?.runQueryGraph.rows ?? null,
@@ -314,6 +314,10 @@ describe.skipIf(!bin)(`PostgreSQL stopped mid-run, down at start, hanging${skipR
       expect(hung.code).toBe('QUERY_TIMEOUT');
       expect(hung.ms).toBeGreaterThanOrEqual(SOURCE_TIMEOUT_MS - 100);
       expect(asked.outcomes.get('northwind-graph')?.status).toBe('ANSWERED');
+      // A caller's lower limit cuts the query sooner.
+      const quick = await runGraph(server, { timeoutMs: 1000 });
+      expect(quick.code).toBe('QUERY_TIMEOUT');
+      expect(quick.ms).toBeLessThan(1000 + SLACK_MS);
     } finally {
       release();
       await holding;

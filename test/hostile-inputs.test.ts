@@ -388,6 +388,8 @@ describe('options, wrong types, huge and nested variables', () => {
   const other: [string, string, Record<string, unknown>][] = [
     ['runQueryGraph limit negative', RUN, { s: 'northwind', g: 'show Products.ProductName', o: { limit: -5 } }],
     ['runQueryGraph limit huge', RUN, { s: 'northwind', g: 'show Products.ProductName', o: { limit: 1e12 } }],
+    ['runQueryGraph timeoutMs above the per-source limit', RUN, { s: 'northwind', g: 'show Products.ProductName', o: { timeoutMs: 10_001 } }],
+    ['runQueryGraph timeoutMs zero', RUN, { s: 'northwind', g: 'show Products.ProductName', o: { timeoutMs: 0 } }],
     ['runQueryGraph graph as a number', RUN, { s: 'northwind', g: 12 }],
     ['runQueryGraph graph as a deep object', RUN, { s: 'northwind', g: deep }],
     ['facts limit zero', FACTS, { c: 'hostile', l: 0 }],

@@ -27,6 +27,7 @@ import {
   validateIds,
   validatePageSize,
   validateQueryGraphText,
+  validateQueryTimeout,
   type AskRequest,
 } from './validate.js';
 import { tryLoadPredictor } from './predictor/load.js';
@@ -229,13 +230,19 @@ export class Gateway {
   }
 
   /** Runs a query graph (canonical form) on one structured source, read-only, under the limits. */
-  async runQueryGraph(sourceId: string, text: string, options?: { limit?: number | null } | null, context?: unknown): Promise<Answer> {
+  async runQueryGraph(
+    sourceId: string,
+    text: string,
+    options?: { limit?: number | null; timeoutMs?: number | null } | null,
+    context?: unknown,
+  ): Promise<Answer> {
     await this.start();
     const limit = validatePageSize(options?.limit, this.options.limits);
+    const timeoutMs = validateQueryTimeout(options?.timeoutMs, this.options.limits);
     const graph = parseQueryGraph(validateQueryGraphText(text, this.options.limits));
     await this.requireAsk(sourceId, context);
     const engine = this.queryGraphEngine(sourceId);
-    const run = await engine.run(graph, { limit, timeoutMs: this.options.limits.sourceTimeoutMs });
+    const run = await engine.run(graph, { limit, timeoutMs });
     return {
       ...run.result,
       source: sourceId,

@@ -105,6 +105,11 @@ export function validateQueryGraphText(text: string, limits: Limits): string {
   return text;
 }
 
+/** A caller's time limit for one query (runQueryGraph): at most the per-source limit, refused above it. */
+export function validateQueryTimeout(timeoutMs: number | null | undefined, limits: Limits): number {
+  return boundedInteger(timeoutMs, limits.sourceTimeoutMs, limits.sourceTimeoutMs, 'options.timeoutMs');
+}
+
 export function validatePageSize(limit: number | null | undefined, limits: Limits): number {
   return boundedInteger(limit, limits.defaultRows, limits.maxRows, 'limit');
 }
