@@ -21,7 +21,8 @@ export function nameAliases(name: string): readonly string[] {
   const head = full.split(/\s+of\s+/)[0]!.trim();
   if (head.split(' ').length >= 2) aliases.add(head);
   else if (head !== '') for (const title of TITLES) aliases.add(`${title} ${head}`);
-  return [...aliases].filter((alias) => alias.length >= 3).sort((a, b) => b.length - a.length);
+  // One word alone ("Anne", "Wilhelmina") names too many people to count as a mention.
+  return [...aliases].filter((alias) => alias.length >= 3 && alias.includes(' ')).sort((a, b) => b.length - a.length);
 }
 
 export interface Mention {
