@@ -27,12 +27,13 @@ describe('nlq', () => {
     ]);
   });
 
-  it('ask --json gives the full result and no made-up answer', () => {
+  it('ask --json gives the full result: answer, interpretations, sources', () => {
     const { code, stdout } = nlq('ask', 'Who was Queen Victoria’s father?', '--source', 'royals', '--json');
-    expect(code).toBe(3); // no answer
+    expect(code).toBe(0);
     const result = JSON.parse(stdout);
-    expect(result.answer).toBeNull();
-    expect(result.sources).toEqual([expect.objectContaining({ source: 'royals', status: 'UNSUPPORTED' })]);
+    expect(result.answer).toMatchObject({ source: 'royals', rows: [['Edward Augustus of house of Hanover']] });
+    expect(result.interpretations.length).toBeGreaterThan(0);
+    expect(result.sources).toEqual([expect.objectContaining({ source: 'royals', status: 'ANSWERED' })]);
   });
 
   it('ask reports bad input as an error with a non-zero exit code', () => {
