@@ -91,10 +91,10 @@ export class SupportSetGenerator {
     this.maxSize = options.maxSetSize ?? 3;
     this.expandK = options.expandK ?? 8;
     this.fallbackMargin = options.fallbackMargin ?? 1.5;
-    this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 0);
+    this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 24);
     this.lexicalRatio = options.lexicalRatio ?? envNumber('NLQ_NLDB_LEXICAL_RATIO', 0.5);
-    this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 0);
-    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 0);
+    this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 2);
+    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 1);
     this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
   }
 
