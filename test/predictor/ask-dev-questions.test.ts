@@ -1,6 +1,6 @@
 /**
- * `ask` through GraphQL answers the Northwind dev questions (shared/datasets/questions-dev) end to
- * end with the committed model: every question gets ranked, explained interpretations or a reason;
+ * `ask` through GraphQL answers the Northwind and royals dev questions (shared/datasets/questions-dev)
+ * end to end with the committed models: every question gets ranked, explained interpretations or a reason;
  * the questions the model reliably gets right are answered correctly, scored as the set's README
  * says. The dev questions are only measured here, never trained on.
  */
@@ -35,19 +35,24 @@ interface AskData {
  */
 const RELIABLE = ['nw-d-002', 'nw-d-004', 'nw-d-005', 'nw-d-006', 'nw-d-007', 'nw-d-008', 'nw-d-011', 'nw-d-012', 'nw-d-015', 'nw-d-017', 'nw-d-021', 'nw-d-024', 'nw-d-026', 'nw-d-028', 'nw-d-030', 'nw-d-033', 'nw-d-034', 'nw-d-039'];
 
+/** The same for the royals graph (relation chains), measured with the shipped royals model. */
+const RELIABLE_ROYALS = ['ro-d-001', 'ro-d-002', 'ro-d-003', 'ro-d-005', 'ro-d-006', 'ro-d-008', 'ro-d-009', 'ro-d-011', 'ro-d-012', 'ro-d-013', 'ro-d-014', 'ro-d-019', 'ro-d-020', 'ro-d-024', 'ro-d-025', 'ro-d-026', 'ro-d-029', 'ro-d-030'];
+
 const dir = devQuestionsDir();
 let server: TestServer;
 let questions: DevQuestion[] = [];
+let royals: DevQuestion[] = [];
 
 beforeAll(async () => {
   if (!dir) throw new Error('shared/datasets/questions-dev not found: set NLQ_SHARED to the shared folder');
   questions = readDevQuestions(dir, 'northwind');
+  royals = readDevQuestions(dir, 'royals');
   server = await startTestServer(await worldOptions(`file:${join(mkdtempSync(join(tmpdir(), 'nlq-ask-dev-')), 'facts.sqlite')}`));
 });
 afterAll(() => server?.stop());
 
-async function ask(question: string): Promise<AskData['ask']> {
-  const { data, errors } = await server.run<AskData>(ASK, { q: question, o: { sources: ['northwind'], topK: 3, limit: 1000 } });
+async function ask(question: string, source = 'northwind'): Promise<AskData['ask']> {
+  const { data, errors } = await server.run<AskData>(ASK, { q: question, o: { sources: [source], topK: 3, limit: 1000 } });
   expect(errors).toBeUndefined();
   return data!.ask;
 }
@@ -72,6 +77,15 @@ describe('ask on the Northwind dev questions', () => {
     const q = questions.find((candidate) => candidate.id === id)!;
     const result = await ask(q.question);
     expect(result.answer?.source).toBe('northwind');
+    expect(matchesGold(q, result.answer!.rows), `${q.question}\n${result.answer?.queryGraph}`).toBe(true);
+  });
+});
+
+describe('ask on the royals dev questions', () => {
+  it.each(RELIABLE_ROYALS)('answers %s correctly', async (id) => {
+    const q = royals.find((candidate) => candidate.id === id)!;
+    const result = await ask(q.question, 'royals');
+    expect(result.answer?.source).toBe('royals');
     expect(matchesGold(q, result.answer!.rows), `${q.question}\n${result.answer?.queryGraph}`).toBe(true);
   });
 });
