@@ -99,8 +99,8 @@ describe('asking a fact collection through GraphQL', () => {
   });
 
   it('bool: yes and no', async () => {
-    // The shipped extractor's yes/no head is its weakest (0.66 on held-out worlds): it answers
-    // this one "no"; the answer is asserted in shape and provenance only.
+    // The extractor's yes/no head is its weakest (0.66 on held-out worlds), and a retrained model
+    // may flip this one: the "yes" is asserted in shape and provenance only.
     const yes = await ask('Was Ivo Brandt born in Dunholt?');
     expect(yes.kind).toBe('BOOLEAN');
     expect(yes.rows).toHaveLength(1);
