@@ -3,9 +3,11 @@
  * value memory, encode the question with placeholders, beam-search the top-k query graphs under the
  * schema grammar, bind the placeholders back to values, and run the interpretations in order.
  * Self-correction: an interpretation that fails or returns nothing is kept (with its error) and the
- * next one is tried; scores of empty answers are lowered so a non-empty one is preferred.
+ * next one is tried when the question presumes rows (plans/presumption.ts); federation prefers a
+ * non-empty reading for such questions.
  */
 import { describeError } from '../../../errors.js';
+import { presumesAnswer } from '../plans/presumption.js';
 import { formatQueryGraph } from '../../../engines/query-graph/canonical.js';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { explainQueryGraph } from '../../../engines/query-graph/explain.js';
@@ -88,6 +90,7 @@ export class PredictorInterpreter implements QuestionInterpreter {
     const schema = this.engine.schema();
     const out: SourceInterpretation[] = [];
     let answered = false;
+    const presumes = presumesAnswer(question.question);
     for (const prediction of predictions) {
       if (answered || question.signal.aborted) {
         out.push({ score: prediction.score, explanation: explainQueryGraph(prediction.graph, schema), query: this.translate(prediction.graph, question.limit), queryGraph: formatQueryGraph(prediction.graph), result: null, error: null });
@@ -105,9 +108,11 @@ export class PredictorInterpreter implements QuestionInterpreter {
             graph = alternative;
           }
         }
-        const empty = run.result.rows.length === 0;
-        out.push({ score: empty ? prediction.score * 0.5 : prediction.score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
-        answered = !empty;
+        // An empty result ends the search only when the question does not presume rows ("Is Chai
+        // discontinued?" may rightly be empty); federation then prefers a non-empty reading.
+        // Scores stay the model's: lowering empty ones let a wrong later reading outrank a right "no".
+        out.push({ score: prediction.score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
+        answered = run.result.rows.length > 0 || !presumes;
       } catch (error) {
         out.push({ score: prediction.score * 0.1, explanation: explainQueryGraph(graph, schema), query: this.translate(graph, question.limit), queryGraph: formatQueryGraph(graph), result: null, error: describeError(error) });
       }
