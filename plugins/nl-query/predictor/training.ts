@@ -36,7 +36,7 @@ export interface TrainOptions {
   readonly seed?: number;
   /** Generator options (probabilities of the walk and the English). */
   readonly generator?: Omit<GeneratorOptions, 'seed'>;
-  /** Model and schedule. */
+  /** Model and schedule. Defaults: d 128, 3 layers, 4 heads, ff 512, at most 12 epochs or 20 minutes (the cosine schedule ends with whichever comes first), batch 96, lr 0.002. */
   readonly model?: { readonly dModel?: number; readonly layers?: number; readonly heads?: number; readonly ff?: number; readonly epochs?: number; readonly minutes?: number; readonly batch?: number; readonly lr?: number };
   /** Python with torch, onnx and numpy. Default: NLQ_PYTHON or /usr/bin/python3. */
   readonly python?: string;
@@ -78,12 +78,13 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       '--data', work,
       '--out', join(work, 'out'),
       '--seed', String(seed),
-      ...flag('--d-model', m.dModel ?? 96),
-      ...flag('--layers', m.layers ?? 2),
+      // d 128 x 3 layers learnt Northwind better than d 96 x 2 in the same time (top-1 81.7% vs 76.7%).
+      ...flag('--d-model', m.dModel ?? 128),
+      ...flag('--layers', m.layers ?? 3),
       ...flag('--heads', m.heads ?? 4),
-      ...flag('--ff', m.ff ?? 384),
+      ...flag('--ff', m.ff ?? 512),
       ...flag('--epochs', m.epochs ?? 12),
-      ...flag('--minutes', m.minutes ?? 17),
+      ...flag('--minutes', m.minutes ?? 20),
       ...flag('--batch', m.batch ?? 96),
       ...flag('--lr', m.lr ?? 0.002),
     ];
