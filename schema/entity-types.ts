@@ -15,6 +15,7 @@
 import { Kind, parse } from 'graphql';
 import { BadInputError } from '../errors.js';
 import type { AttributeType, SchemaGraph } from '../engines/schema-graph/types.js';
+import { graphqlType } from '../engines/query-graph/columns.js';
 import { entityAttributes } from '../engines/query-graph/entity-query.js';
 import { entityFieldNames, pascalCase } from './entity-names.js';
 import { typeDefs } from './type-defs.js';
@@ -96,26 +97,14 @@ export function planEntityTypes(schemas: readonly SchemaGraph[], options: Entity
 }
 
 /**
- * The GraphQL scalar of an attribute's values. Dates are ISO-8601 strings, as in answer rows;
- * `other` (lists, maps, odd database types) is JSON.
+ * The GraphQL scalar of an attribute's values: the answer column's type, with DateTime written
+ * as String (ISO-8601, as in answer rows; the schema declares no DateTime scalar) and `other`
+ * (lists, maps, odd database types) as JSON.
  */
 function scalarOf(type: AttributeType): string {
-  switch (type) {
-    case 'integer':
-      return 'Int';
-    case 'decimal':
-    case 'float':
-      return 'Float';
-    case 'boolean':
-      return 'Boolean';
-    case 'text':
-    case 'date':
-    case 'datetime':
-    case 'binary':
-      return 'String';
-    case 'other':
-      return 'JSON';
-  }
+  if (type === 'other') return 'JSON';
+  const column = graphqlType(type);
+  return column === 'DateTime' ? 'String' : column;
 }
 
 /** The SDL of the generated (non-host) types; merge it after the gateway's `typeDefs`. */
