@@ -18,6 +18,7 @@ import { silentProgress } from '../engines/progress.js';
 import { openSqlClient, sqliteFilePath, type SqlClient } from '../engines/sql/prisma-client.js';
 import { SqlSource } from '../engines/sql/sql-source.js';
 import { tryLoadPredictor } from '../plugins/nl-query/predictor/load.js';
+import { parseQueryGraph } from '../engines/query-graph/canonical.js';
 import { defaultModelsRoot } from '../plugins/nl-query/predictor/model-files.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
 import { northwindSql } from '../world/northwind.js';
@@ -137,7 +138,7 @@ describe('SQLite file locked or removed', () => {
 });
 
 describe('models that fail to load', () => {
-  it('a corrupt model file leaves the source without an interpreter, saying why; nothing throws', async () => {
+  it('a corrupt model file marks the source not ready, saying why; query graphs still run; nothing throws', async () => {
     const world = await worldConfig();
     const url = world.sources.find((s) => s.id === 'northwind')!.url;
     const dir = join(scratch(), 'northwind');
@@ -148,14 +149,16 @@ describe('models that fail to load', () => {
       description: 'Northwind',
       connection: { url },
       interpreter: async (id, engine) => {
-        const { loaded, status } = await tryLoadPredictor(id, engine, { directory: dir });
-        return { interpreter: loaded?.interpreter ?? null, status, release: async () => loaded?.release() };
+        const { loaded, status, failed } = await tryLoadPredictor(id, engine, { directory: dir });
+        return { interpreter: loaded?.interpreter ?? null, status, failed, release: async () => loaded?.release() };
       },
     });
     await source.start();
     try {
       expect(source.interpreter()).toBeNull();
-      expect(source.info().status).toMatch(/predictor not loaded/);
+      expect(source.info()).toMatchObject({ ready: false, status: expect.stringMatching(/predictor not loaded/) });
+      const run = await source.queryGraphs()!.run(parseQueryGraph('show count Products.*'), { limit: 10, timeoutMs: 5000 });
+      expect(run.result.rows).toEqual([[77]]);
     } finally {
       await source.close();
     }

@@ -56,10 +56,12 @@ export class CypherSource implements Source {
         this.engine = await CypherQueryEngine.open(this.id, this.store);
         this.interpreterState = this.options.interpreter ? await this.options.interpreter(this.id, this.engine) : null;
         const interpreting = this.interpreterState?.status ? `; ${this.interpreterState.status}` : '';
-        this.readiness.up(
+        const status =
           `connected (${this.store.backend}, ${catalog.nodeLabels.length} node labels, ` +
-            `${catalog.relationshipTypes.length} relationship types, ${nodes} nodes)${interpreting}`,
-        );
+          `${catalog.relationshipTypes.length} relationship types, ${nodes} nodes)${interpreting}`;
+        // A model that failed to load leaves the source not ready (query graphs still run).
+        if (this.interpreterState?.failed) this.readiness.down(status);
+        else this.readiness.up(status);
       }
     } catch (error) {
       this.readiness.down(`cannot open: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

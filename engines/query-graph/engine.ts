@@ -42,5 +42,11 @@ export type InterpreterFactory = (
   readonly interpreter: QuestionInterpreter | null;
   /** Added to the source's status (why there is no interpreter, or which one); null adds nothing. */
   readonly status: string | null;
+  /**
+   * True when a model is there but could not be used (corrupt, made for another schema): the
+   * source is then not ready (its status says why), though it still runs query graphs. No model
+   * at all is not a failure: the source is ready and cannot interpret questions.
+   */
+  readonly failed?: boolean;
   release(): Promise<void>;
 }>;

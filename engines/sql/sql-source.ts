@@ -74,7 +74,10 @@ export class SqlSource implements Source {
       });
       this.interpreterState = this.interpreterFactory ? await this.interpreterFactory(this.id, this.engine) : null;
       const interpreting = this.interpreterState?.status ? `; ${this.interpreterState.status}` : '';
-      this.readiness.up(`connected (${this.provider}, ${tables} tables)${interpreting}`);
+      const status = `connected (${this.provider}, ${tables} tables)${interpreting}`;
+      // A model that failed to load leaves the source not ready (query graphs still run).
+      if (this.interpreterState?.failed) this.readiness.down(status);
+      else this.readiness.up(status);
     } catch (error) {
       this.readiness.down(`cannot connect: ${messageOf(error)}`);
     }

@@ -38,8 +38,8 @@ import type { SourceSelection } from './selection/source-selector.js';
 
 /** The query-graph predictor of a structured source, when a model was trained for it (else the reason). */
 async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) {
-  const { loaded, status } = await tryLoadPredictor(sourceId, engine);
-  return { interpreter: loaded ? shapedByQuestion(loaded.interpreter) : null, status, release: async () => loaded?.release() };
+  const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine);
+  return { interpreter: loaded ? shapedByQuestion(loaded.interpreter) : null, status, failed, release: async () => loaded?.release() };
 }
 
 /** Most facts of a collection a retrieval plan reads to find mentions. */

@@ -61,14 +61,14 @@ export async function tryLoadPredictor(
   sourceId: string,
   engine: QueryGraphEngine,
   options: LoadPredictorOptions = {},
-): Promise<{ loaded: LoadedPredictor | null; status: string | null }> {
+): Promise<{ loaded: LoadedPredictor | null; status: string | null; failed: boolean }> {
   const directory = options.directory ?? modelDirectory(options.modelsRoot ?? defaultModelsRoot(), sourceId);
-  if (!existsSync(join(directory, MODEL_FILE))) return { loaded: null, status: null };
+  if (!existsSync(join(directory, MODEL_FILE))) return { loaded: null, status: null, failed: false };
   try {
     const loaded = await loadPredictor(sourceId, engine, { ...options, directory });
-    return { loaded, status: 'questions: query-graph predictor' };
+    return { loaded, status: 'questions: query-graph predictor', failed: false };
   } catch (error) {
     const why = error instanceof ModelUnusableError ? error.message : `query-graph predictor not loaded: ${error instanceof Error ? error.message : String(error)}`;
-    return { loaded: null, status: `questions: ${why}` };
+    return { loaded: null, status: `questions: ${why}`, failed: true };
   }
 }
