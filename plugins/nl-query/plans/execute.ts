@@ -1,5 +1,6 @@
 /**
- * Runs a retrieval plan: asks each sub-question (in parallel where the steps are independent),
+ * Runs a retrieval plan: asks each sub-question (counts in parallel; a followed set's members one
+ * after another, so a large set cannot flood the sources, all within the ask's one deadline),
  * turns each sub-answer into a weighted set or a weighted count, combines them, and writes one
  * AskResult whose answer names every source it rests on and whose `plan` lists the steps.
  *
