@@ -8,10 +8,10 @@
  * The server runs in its own process so its memory is its own; on a shared 2-core machine the
  * figures move with whatever else runs, so read them as orders of magnitude.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { startServeProcess, type ServeProcess } from '../cli/serve-process.js';
 import { scratchWorld } from './world.js';
 
 /** The part of autocannon's result this benchmark reads (the package ships no types). */
@@ -50,30 +50,11 @@ const BODIES = [
 
 const CLI = fileURLToPath(new URL('../cli/nlq.js', import.meta.url));
 
-interface Server {
-  readonly url: string;
-  readonly child: ChildProcess;
-}
-
-async function serve(configFile: string): Promise<Server> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--no-load', '--host', '127.0.0.1', '--port', '0', '--config', configFile], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+function serve(configFile: string): Promise<ServeProcess> {
+  return startServeProcess(CLI, ['--no-load', '--host', '127.0.0.1', '--port', '0', '--config', configFile], {
     env: { ...process.env, NODE_ENV: 'production' },
+    startTimeoutMs: 180_000,
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 180_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /ready at (http:\/\/\S+)/.exec(output);
-      if (ready?.[1]) {
-        clearTimeout(timer);
-        resolve(ready[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-  return { url, child };
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */

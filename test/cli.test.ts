@@ -1,11 +1,12 @@
 /**
  * The `nlq` command as a user runs it (the built CLI in a child process), on the loaded test world.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { startServeProcess } from '../cli/serve-process.js';
 
 const cli = new URL('../dist/cli/nlq.js', import.meta.url).pathname;
 
@@ -68,21 +69,8 @@ describe('nlq', () => {
 
 describe('nlq serve', () => {
   it('serves GraphQL with the Sandbox landing page and stops cleanly on SIGTERM', async () => {
-    const server = spawn(process.execPath, [cli, 'serve', '--port', '0', '--config', inject('worldConfig')], {
+    const { url, child: server } = await startServeProcess(cli, ['--port', '0', '--config', inject('worldConfig')], {
       env: { ...process.env, NODE_ENV: 'development' },
-    });
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
-      server.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const ready = /ready at (http:\/\/\S+)/.exec(output);
-        if (ready?.[1]) {
-          clearTimeout(timer);
-          resolve(ready[1]);
-        }
-      });
-      server.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
     });
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);

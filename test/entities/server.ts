@@ -5,13 +5,12 @@
 import { ApolloServer } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { IResolvers } from '@graphql-tools/utils';
-import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nlQuery, type NlQuery } from '../../plugins/nl-query/index.js';
 import type { NlQueryOptions } from '../../plugins/nl-query/options.js';
-import type { GraphQLResult } from '../helpers/graphql.js';
+import { runOperation, type GraphQLResult } from '../helpers/graphql.js';
 import { worldOptions } from '../helpers/world.js';
 
 export interface EntityServer {
@@ -42,12 +41,7 @@ export async function startEntityServer(host: HostApp = {}): Promise<EntityServe
   await server.start();
   return {
     nlq,
-    async run<T>(query: string, variables?: Record<string, unknown>) {
-      const response = await server.executeOperation({ query, ...(variables ? { variables } : {}) });
-      assert.equal(response.body.kind, 'single');
-      const { data, errors } = response.body.singleResult;
-      return { data: data as T | null | undefined, errors: errors as GraphQLResult<T>['errors'] };
-    },
+    run: <T>(query: string, variables?: Record<string, unknown>) => runOperation<T>(server, query, variables),
     stop: () => server.stop(),
   };
 }

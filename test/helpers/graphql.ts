@@ -31,14 +31,17 @@ export async function startTestServer(options: NlQueryOptions): Promise<TestServ
   return {
     nlq,
     server,
-    async run<T>(query: string, variables?: Record<string, unknown>) {
-      const response = await server.executeOperation({ query, ...(variables ? { variables } : {}) });
-      assert.equal(response.body.kind, 'single');
-      const { data, errors } = response.body.singleResult;
-      return { data: data as T | null | undefined, errors: errors as GraphQLResult<T>['errors'] };
-    },
+    run: <T>(query: string, variables?: Record<string, unknown>) => runOperation<T>(server, query, variables),
     stop: () => server.stop(),
   };
+}
+
+/** One operation through the whole Apollo pipeline, as data and errors a client would receive. */
+export async function runOperation<T>(server: ApolloServer, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>> {
+  const response = await server.executeOperation({ query, ...(variables ? { variables } : {}) });
+  assert.equal(response.body.kind, 'single');
+  const { data, errors } = response.body.singleResult;
+  return { data: data as T | null | undefined, errors: errors as GraphQLResult<T>['errors'] };
 }
 
 /** The `extensions.code` of the first error, for asserting on error kinds. */

@@ -4,49 +4,32 @@
  * files has every acknowledged fact and finds it by a question. A deleted index is rebuilt from
  * the stored facts. Runs the built CLI (npm test builds first).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../../cli/serve-process.js';
 
 const cli = new URL('../../dist/cli/nlq.js', import.meta.url).pathname;
-
-interface Server {
-  readonly url: string;
-  readonly child: ChildProcess;
-}
 
 let dir: string;
 let config: string;
 const running: ChildProcess[] = [];
 
-async function serve(): Promise<Server> {
-  const child = spawn(process.execPath, [cli, 'serve', '--no-load', '--port', '0', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-  running.push(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /ready at (http:\/\/\S+)/.exec(output);
-      if (ready?.[1]) {
-        clearTimeout(timer);
-        resolve(ready[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-  return { url, child };
+async function serve(): Promise<ServeProcess> {
+  const server = await startServeProcess(cli, ['--no-load', '--port', '0', '--config', config]);
+  running.push(server.child);
+  return server;
 }
 
-async function kill(server: Server): Promise<void> {
+async function kill(server: ServeProcess): Promise<void> {
   const exited = new Promise<unknown>((resolve) => server.child.on('exit', resolve));
   server.child.kill('SIGKILL');
   await exited;
 }
 
-async function gql<T>(server: Server, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+async function gql<T>(server: ServeProcess, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await fetch(server.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -76,7 +59,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function findsNeedle(server: Server, acknowledged: readonly string[]): Promise<void> {
+async function findsNeedle(server: ServeProcess, acknowledged: readonly string[]): Promise<void> {
   const listed = await gql<{ facts: { id: string; text: string }[] }>(server, LIST);
   const stored = new Set(listed.facts.map((f) => f.id));
   expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);

@@ -178,7 +178,13 @@ async function followPlan(question: string, plan: Extract<RetrievalPlan, { kind:
   // Following into fact collections: only members the facts mention can lead anywhere.
   const collections = plan.templateSources ?? [];
   const facts = (await Promise.all(collections.map((id) => context.facts(id).catch(() => [] as readonly Fact[])))).flat();
-  if (facts.length > 0) members = findMentions(members, facts).map((mention) => members[mention.name]!);
+  // The facts that name each member, found once: they filter the members and, below, the rows.
+  const factsOf = new Map<string, readonly Fact[]>();
+  if (facts.length > 0) {
+    const mentions = findMentions(members, facts);
+    for (const mention of mentions) factsOf.set(members[mention.name]!, mention.facts);
+    members = mentions.map((mention) => members[mention.name]!);
+  }
   members = members.slice(0, MAX_FOLLOWED);
 
   const memberSet = WeightedSet.of(members.map((name) => ({ key: memberKey(name), value: name, weight: setAnswer.confidence, sources: [setAnswer.source] })));
@@ -191,7 +197,7 @@ async function followPlan(question: string, plan: Extract<RetrievalPlan, { kind:
     if (!answer || answer.rows.length === 0) return WeightedSet.empty<readonly JsonValue[]>();
     const column = labelColumn(answer.columns);
     // In fact collections a row can only be related to the member if some fact names both.
-    const memberFacts = facts.length > 0 ? (findMentions([member.value], facts)[0]?.facts ?? []) : null;
+    const memberFacts = facts.length > 0 ? (factsOf.get(member.value) ?? []) : null;
     const related = memberFacts ? answer.rows.filter((row) => findMentions([String(row[column])], memberFacts).length > 0) : answer.rows;
     return WeightedSet.of(
       related.map((row) => ({ key: memberKey(String(row[column])), value: [row[column] ?? null, member.value] as readonly JsonValue[], weight: answer.confidence, sources: [answer.source] })),

@@ -9,7 +9,7 @@
  */
 import { pluralWord } from '../../../engines/schema-graph/names.js';
 import { findSourceReferences, withoutReference, type SourceReference } from './source-references.js';
-import type { CountOperand, PlannableSource, RetrievalPlan, SubQuestion } from './types.js';
+import type { CountOperand, PlannableSource, RetrievalPlan } from './types.js';
 
 const MORE = 'more|fewer|less';
 const TOTAL = 'in total|altogether|all together|together|combined|in all';
@@ -185,5 +185,3 @@ function others(sources: readonly PlannableSource[], ...excluded: string[]): rea
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-export type { SubQuestion };
