@@ -9,6 +9,7 @@
 import type { Random } from '../../../engines/query-graph/random-walk.js';
 import type { AggregateConstraint, AttributeRef, Constraint, Measure, OrderTerm, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
 import { findAttribute, findClass } from '../../../engines/schema-graph/lookup.js';
+import { pluralWord, singularWord } from '../../../engines/schema-graph/names.js';
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { eventOf } from './events.js';
 import { labelAttribute } from './labels.js';
@@ -24,6 +25,8 @@ export class EnglishWriter {
     private readonly random: Random,
     /** Natural forms of a stored value ("Henry VIII" for "Henry_VIII of house of Tudor"); none by default. */
     private readonly forms: (value: string) => readonly string[] = () => [],
+    /** Synonyms of a name's last word and how often to use one; none by default. */
+    private readonly lexicon?: { readonly synonyms: (word: string) => readonly string[]; readonly rate: number },
   ) {}
 
   /** One question for the graph. */
@@ -91,8 +94,13 @@ export class EnglishWriter {
       `${this.lead()}the ${distinct}${attrs} of ${noun}`,
       `${this.lead()}the ${distinct}${attrs} of all ${noun}`,
       `${this.lead()}${distinct}${attrs} of ${noun}`,
-      `${this.lead()}${noun} and their ${distinct}${attrs}`,
     ];
+    // "suppliers and their cities" lists the suppliers too: said only when the naming attribute is shown.
+    const first = graph.select[0]?.target;
+    if (label && first && first.classId === main && first.attributeId === label.id && graph.select.length > 1) {
+      const rest = this.attributes(graph.select.slice(1), main);
+      forms.push(`${this.lead()}${noun} and their ${distinct}${rest}`, `${this.lead()}the ${noun} and their ${distinct}${rest}`, `${this.lead()}each of the ${noun} with its ${distinct}${rest}`);
+    }
     return `${this.pick(forms)}${condText}${sorted}`;
   }
 
@@ -406,7 +414,7 @@ export class EnglishWriter {
     if (ref.attributeId === '*') return this.plural(ref.classId);
     const attribute = findAttribute(this.schema, ref.classId, ref.attributeId);
     const owner = findClass(this.schema, ref.classId).name.singular;
-    const name = attribute.name.singular;
+    const name = this.sayOtherwise(attribute.name.singular, false);
     // "product name" of products is often just "name"; another class's attribute keeps its owner.
     if (ref.classId === main) return name.startsWith(`${owner} `) && this.random.chance(0.5) ? name.slice(owner.length + 1) : name;
     return name.startsWith(owner) ? name : `${owner} ${name}`;
@@ -419,11 +427,23 @@ export class EnglishWriter {
   }
 
   private singular(classId: string): string {
-    return findClass(this.schema, classId).name.singular;
+    return this.sayOtherwise(findClass(this.schema, classId).name.singular, false);
   }
 
   private plural(classId: string): string {
-    return findClass(this.schema, classId).name.plural;
+    return this.sayOtherwise(findClass(this.schema, classId).name.plural, true);
+  }
+
+  /** Now and then a name's last word by a synonym ("clients" for customers), in the same number. */
+  private sayOtherwise(name: string, plural: boolean): string {
+    if (!this.lexicon || !this.random.chance(this.lexicon.rate)) return name;
+    const words = name.split(' ');
+    const last = words[words.length - 1] as string;
+    const base = plural ? singularWord(last) : last;
+    const synonyms = this.lexicon.synonyms(base);
+    if (synonyms.length === 0) return name;
+    const synonym = this.random.pick(synonyms);
+    return [...words.slice(0, -1), plural ? pluralWord(synonym) : synonym].join(' ');
   }
 
   /**

@@ -16,10 +16,12 @@ import { EnglishWriter } from './english.js';
 import { inputTokens } from './input.js';
 import { preferReferencingColumns } from './key-columns.js';
 import { labelAttribute } from './labels.js';
+import { RankingGenerator } from './rankings.js';
 import { findMentions, type Mention } from './mentions.js';
 import { key } from './normalize.js';
 import { graphToTokens, MAX_PLACEHOLDERS } from './target.js';
 import type { ValueMemory } from './value-memory.js';
+import type { WordNet } from './wordnet.js';
 
 export interface GeneratorOptions {
   /** Seed: the same seed, schema and data give the same examples. Default 1. */
@@ -44,6 +46,17 @@ export interface GeneratorOptions {
   readonly chains?: number;
   /** Shares of the chain shapes. */
   readonly chainShapes?: ChainOptions;
+  /** Share of rankings by a count of related things ("which customer has the most orders", rankings.ts). Default 0.06. */
+  readonly rankings?: number;
+  /**
+   * Probability that a class or attribute name's last word is said by a WordNet synonym instead
+   * ("clients" for customers). Default 0.08; 0 without a `lexicon`.
+   */
+  readonly synonyms?: number;
+  /** Where synonyms come from (WordNet: `WordNet.shared()`); none by default. */
+  readonly lexicon?: WordNet;
+  /** Probability that "X and their Y" also shows X's naming attribute (people expect to see which X). Default 0.35. */
+  readonly withLabel?: number;
 }
 
 /** One training example. */
@@ -66,6 +79,7 @@ export class QuestionGenerator {
   private readonly random: Random;
   private readonly writer: EnglishWriter;
   private readonly chains: ChainGenerator;
+  private readonly rankings: RankingGenerator;
 
   constructor(
     private readonly schema: SchemaGraph,
@@ -73,8 +87,11 @@ export class QuestionGenerator {
     private readonly options: GeneratorOptions = {},
   ) {
     this.random = new Random(options.seed ?? 1);
-    this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value));
+    const lexicon = options.lexicon;
+    const synonyms = lexicon ? (word: string) => lexicon.synonyms(word, 'noun', 1) : undefined;
+    this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), synonyms ? { synonyms, rate: options.synonyms ?? 0.08 } : undefined);
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
+    this.rankings = new RankingGenerator(schema, this.random, (a, op, r) => this.value(a, op, r));
   }
 
   /** `count` examples; gives up after 20 tries per example (a schema with nothing to ask). */
@@ -97,6 +114,11 @@ export class QuestionGenerator {
       const asked = this.chains.next();
       if (!asked) return null;
       ({ graph, question } = asked);
+    } else if (this.rankings.usable && this.random.chance(this.options.rankings ?? 0.06)) {
+      const ranking = this.rankings.next();
+      if (!ranking) return null;
+      graph = ranking;
+      question = this.writer.question(graph);
     } else {
       const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
       const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
@@ -153,16 +175,23 @@ export class QuestionGenerator {
     let { select, groupBy, orderBy } = graph;
     const maxShown = this.options.maxShown ?? 3;
     if (select.length > maxShown && select.every((m) => m.aggregate === null)) select = select.slice(0, maxShown);
-    // One value "in" a list reads exactly like "=": keep one way to write it.
-    const where = graph.where.slice(0, this.options.maxConditions ?? 3).map((c) =>
-      c.values.length === 1 && (c.operator === 'in' || c.operator === 'not_in') ? { ...c, operator: c.operator === 'in' ? ('=' as const) : ('!=' as const) } : c,
-    );
+    // A list names each value once ("Spain, USA or Spain" is noise), and one value "in" a list
+    // reads exactly like "=": keep one way to write it. Nobody asks whether a key or a required
+    // column is missing, so those null tests are dropped.
+    const where = graph.where
+      .filter((c) => !((c.operator === 'is_null' || c.operator === 'not_null') && this.neverNull(c.target.classId, c.target.attributeId)))
+      .slice(0, this.options.maxConditions ?? 3)
+      .map((c) => (c.operator === 'in' || c.operator === 'not_in' ? { ...c, values: c.values.filter((v, i) => c.values.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i) } : c))
+      .map((c) => (c.values.length === 1 && (c.operator === 'in' || c.operator === 'not_in') ? { ...c, operator: c.operator === 'in' ? ('=' as const) : ('!=' as const) } : c));
     const plain = select.every((m) => m.aggregate === null) && graph.groupBy.length === 0;
     const main = select[0]?.target.classId ?? graph.classes[0] ?? '';
     const label = labelAttribute(this.schema, main);
     if (plain && label && this.random.chance(this.options.label ?? 0.5)) {
       select = [{ target: { classId: main, attributeId: label.id }, aggregate: null }];
       if (graph.distinct) orderBy = orderBy.filter((o) => o.measure.target.attributeId === label.id);
+    } else if (plain && label && !graph.distinct && select.length < maxShown && !select.some((m) => m.target.classId === main && m.target.attributeId === label.id) && this.random.chance(this.options.withLabel ?? 0.35)) {
+      // "suppliers and their cities": which supplier each city belongs to is part of the answer.
+      select = [{ target: { classId: main, attributeId: label.id }, aggregate: null }, ...select];
     }
     if (groupBy.length > 0 && this.random.chance(this.options.groupByLabel ?? 0.6)) {
       const owner = this.random.pick(graph.classes);
@@ -180,6 +209,12 @@ export class QuestionGenerator {
     const limit = orderBy.length > 0 ? graph.limit : null;
     const distinct = graph.distinct && limit === null;
     return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit, distinct });
+  }
+
+  /** Whether an attribute can never be null (a key or a required column): null tests on it are noise. */
+  private neverNull(classId: string, attributeId: string): boolean {
+    const attribute = this.schema.classes.find((c) => c.id === classId)?.attributes.find((a) => a.id === attributeId);
+    return attribute !== undefined && (attribute.primaryKey || !attribute.nullable);
   }
 
   /** The target tokens with every value replaced by the placeholder of its mention; null if one is missing. */

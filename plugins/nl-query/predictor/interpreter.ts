@@ -20,6 +20,7 @@ import { mentionSlots, TargetGrammar } from './grammar.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
 import type { Seq2SeqModel } from './onnx-model.js';
+import type { SchemaSynonyms } from './synonyms.js';
 import { tokensToGraph } from './target.js';
 import type { ValueMemory } from './value-memory.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -38,6 +39,14 @@ export interface Prediction {
   readonly alternatives: readonly QueryGraph[];
 }
 
+/** What the predictor knows of English beyond its training questions (see load.ts). */
+export interface PredictorLexicon {
+  /** Rewrites words the model never saw into the schema words they are synonyms of. */
+  readonly synonyms?: SchemaSynonyms;
+  /** The nouns an adjective pertains to ("French" -> France), for the mention finder. */
+  readonly pertainyms?: (adjective: string) => readonly string[];
+}
+
 export interface PredictorOptions {
   /** Beams searched; at least the request's topK. Default 5. */
   readonly beamSize?: number;
@@ -51,13 +60,16 @@ export class QueryGraphPredictor {
     private readonly model: Seq2SeqModel,
     private readonly vocabulary: Vocabulary,
     private readonly memory: ValueMemory,
+    /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
+    private readonly lexicon: PredictorLexicon = {},
   ) {}
 
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
-    const mentions = findMentions(question, this.memory);
-    const ids = this.vocabulary.encodeInput(inputTokens(question, mentions));
+    const mentions = findMentions(question, this.memory, this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {});
+    const tokens = inputTokens(question, mentions);
+    const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const encoded = await this.model.encode(ids);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions));
     const decoded = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });

@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { ModelUnusableError } from '../../../errors.js';
 import { schemaFingerprint } from './fingerprint.js';
-import { PredictorInterpreter, QueryGraphPredictor, type PredictorOptions } from './interpreter.js';
+import { PredictorInterpreter, QueryGraphPredictor, type PredictorLexicon, type PredictorOptions } from './interpreter.js';
 import { defaultModelsRoot, MODEL_FILE, modelDirectory, readManifest } from './model-files.js';
 import { Seq2SeqModel } from './onnx-model.js';
+import { SchemaSynonyms } from './synonyms.js';
 import { ValueMemory } from './value-memory.js';
 import { Vocabulary } from './vocabulary.js';
+import { WordNet } from './wordnet.js';
 
 export interface LoadedPredictor {
   readonly predictor: QueryGraphPredictor;
@@ -47,8 +49,18 @@ export async function loadPredictor(sourceId: string, engine: QueryGraphEngine, 
   for (const file of [encoder, decoder]) if (!existsSync(file)) throw new ModelUnusableError(sourceId, `model file missing: ${file}`);
   const model = await Seq2SeqModel.load(encoder, decoder);
   const memory = options.memory ?? (await ValueMemory.read(engine));
-  const predictor = new QueryGraphPredictor(engine, model, new Vocabulary(manifest.vocabulary), memory);
+  const vocabulary = new Vocabulary(manifest.vocabulary);
+  const predictor = new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary));
   return { predictor, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
+}
+
+/** WordNet synonyms of the schema's words the model never read, and adjectives of stored values. */
+function englishLexicon(memory: ValueMemory, vocabulary: Vocabulary): PredictorLexicon {
+  const wordnet = WordNet.shared();
+  return {
+    synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => vocabulary.knows(word), wordnet),
+    pertainyms: (adjective) => wordnet.pertainedNouns(adjective),
+  };
 }
 
 /**

