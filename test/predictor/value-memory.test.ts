@@ -86,6 +86,11 @@ describe('value mentions', () => {
     expect(mention('list the products and their categories')).toEqual([]);
   });
 
+  it('finds a value abbreviated word by word ("dairy prods"), but not one whose first word is cut', () => {
+    expect(mention('which dairy prods are there')[0]?.values).toEqual(['Category=Dairy Products|fuzzy']);
+    expect(mention('which dai products are there').map((m) => m.values)).not.toContainEqual(['Category=Dairy Products|fuzzy']);
+  });
+
   it('prefers the longest value and keeps whitespace out of it', () => {
     expect(mention('how many   dairy    products were sold')[0]?.values).toEqual(['Category=Dairy Products|exact']);
     expect(mention("Sir Rodney's Marmalade price")[0]?.values).toEqual(["ProductName=Sir Rodney's Marmalade|exact"]);

@@ -1,6 +1,6 @@
 /**
  * Finding the values a question mentions: stored text values (case, accent and whitespace
- * insensitive, one typo or plural away, or one word of a longer value), numbers and money
+ * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
  * ("$20", "50 dollars", "1,000"), years, months ("March 1998") and dates ("1997-07-04",
  * "July 4, 1997", "4 July 1997"). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
@@ -87,7 +87,10 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
         const lookup = (folded: string): readonly ValueCandidate[] => {
           if (quality === 'exact') return memory.lookupExact(folded);
-          if (quality === 'fuzzy') return memory.lookupFuzzy(folded);
+          if (quality === 'fuzzy') {
+            const fuzzy = memory.lookupFuzzy(folded);
+            return fuzzy.length > 0 || n === 1 ? fuzzy : memory.lookupAbbreviated(folded);
+          }
           if (n !== 1 || folded.length < 4) return [];
           if (quality === 'partial') return memory.lookupPart(folded);
           // "French suppliers": the stored value is the noun the adjective pertains to.

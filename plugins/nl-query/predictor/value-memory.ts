@@ -60,6 +60,8 @@ export class ValueMemory {
   private readonly deletions = new Map<string, ValueCandidate[]>();
   /** one folded word of a multi-word value -> candidates (partial). */
   private readonly parts = new Map<string, ValueCandidate[]>();
+  /** first folded word of a multi-word value -> candidates (abbreviated: "sales rep"). */
+  private readonly firstWords = new Map<string, ValueCandidate[]>();
 
   /** Folded words of the schema's human names: never looked up fuzzily or as parts of values. */
   private readonly schemaWords: ReadonlySet<string>;
@@ -162,6 +164,31 @@ export class ValueMemory {
     return [...found.values()];
   }
 
+  /**
+   * Candidates `folded` abbreviates word by word: as many words, the first the same, each other
+   * the same or (singular, 3+ letters) the start of the stored word ("sales reps" -> "Sales
+   * Representative", "mktg manager" does not: the first word must be whole).
+   */
+  lookupAbbreviated(folded: string): readonly ValueCandidate[] {
+    const asked = folded.split(' ');
+    if (asked.length < 2) return [];
+    const out: ValueCandidate[] = [];
+    for (const candidate of this.firstWords.get(asked[0] as string) ?? []) {
+      const stored = key(candidate.value).split(' ');
+      if (stored.length !== asked.length) continue;
+      let shortened = false;
+      const fits = asked.every((word, i) => {
+        const full = stored[i] as string;
+        if (word === full) return true;
+        const stem = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+        if (i > 0 && stem.length >= 3 && full.length > stem.length && full.startsWith(stem)) return (shortened = true);
+        return false;
+      });
+      if (fits && shortened) out.push({ ...candidate, match: 'fuzzy' });
+    }
+    return out;
+  }
+
   /** Candidates of which `word` is one whole word (a part of a longer value). */
   lookupPart(word: string): readonly ValueCandidate[] {
     if (this.schemaWords.has(word)) return [];
@@ -198,6 +225,7 @@ export class ValueMemory {
       for (const variant of deletionsOf(folded)) push(this.deletions, variant, { ...base, match: 'fuzzy' });
     }
     const valueWords = folded.split(' ');
+    if (valueWords.length > 1) push(this.firstWords, valueWords[0] as string, { ...base, match: 'fuzzy' });
     if (valueWords.length > 1) {
       for (const word of new Set(valueWords)) {
         // A word shared by many values ("Sales" in every sales title) names none of them.
