@@ -17,6 +17,8 @@ import { labelAttribute } from './labels.js';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Words that mark an amount of money, a place or a time in an attribute's human name (plain English, any schema). */
 const MONEY = /\b(price|cost|freight|amount|total|salary|revenue|fee|charge|value|income|budget|payment)\b/;
+/** A date that makes its thing old or young. */
+const BIRTH = /\b(birth|born|birthday|date of birth)\b/;
 const PLACE = /\b(city|country|region|state|province|address|location|place|town|county)\b/;
 
 export class EnglishWriter {
@@ -261,7 +263,7 @@ export class EnglishWriter {
           : MONEY.test(attribute.name.singular)
             ? desc ? this.pick(['most expensive', 'priciest', 'costliest']) : this.pick(['cheapest', 'least expensive'])
             : temporal
-              ? desc ? this.pick(['newest', 'latest', 'most recent']) : this.pick(['oldest', 'earliest'])
+              ? this.dateAdjective(term.measure.target.classId, attribute, desc)
               : null;
       const word = temporal ? (desc ? this.pick(['the latest', 'the most recent']) : this.pick(['the earliest', 'the oldest'])) : desc ? this.pick(['the highest', 'the largest', 'the most', 'the biggest']) : this.pick(['the lowest', 'the smallest', 'the least']);
       return { superlative: `${word} ${name}`, adjective, sorted: null, count: limit, key: name, descending: desc };
@@ -432,6 +434,18 @@ export class EnglishWriter {
 
   private plural(classId: string): string {
     return this.sayOtherwise(findClass(this.schema, classId).name.plural, true);
+  }
+
+  /**
+   * One-word superlatives of a date: a birth date makes a thing old or young ("the oldest
+   * employee" is the earliest birth date), and then no other date of its class may say "oldest";
+   * other dates are early or late ("the oldest orders", "the latest shipments").
+   */
+  private dateAdjective(classId: string, attribute: SchemaAttribute, desc: boolean): string | null {
+    if (BIRTH.test(attribute.name.singular)) return desc ? this.pick(['youngest', 'newest']) : this.pick(['oldest', 'eldest']);
+    const hasBirth = findClass(this.schema, classId).attributes.some((a) => BIRTH.test(a.name.singular));
+    if (hasBirth) return null;
+    return desc ? this.pick(['newest', 'latest', 'most recent']) : this.pick(['oldest', 'earliest']);
   }
 
   /** Now and then a name's last word by a synonym ("clients" for customers), in the same number. */
