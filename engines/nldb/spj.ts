@@ -5,6 +5,7 @@
  * at the key (an entity) and the value (a number) inside the facts. Spans are copied from the
  * fact text, so names and numbers come back exactly as written.
  */
+import { parseConstraints, satisfies, statesKind, type NumberConstraint } from './constraints.js';
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
 import { encodeSpj, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
@@ -23,6 +24,8 @@ export interface SpjOptions {
   readonly batchSize?: number;
   /** Usefulness below this gives [NULL_ANSWER]; default: the threshold chosen at training time (config.json), else 0.5. */
   readonly threshold?: number;
+  /** Check the question's number comparisons by code (default true; false leaves them to the model). */
+  readonly checkNumbers?: boolean;
 }
 
 /** The longest span, in tokens, that a key or a value may have. */
@@ -34,30 +37,67 @@ export class SelectProjectJoin {
     private readonly options: SpjOptions = {},
   ) {}
 
-  /** One derivation per support set (each given as its fact texts), in order. */
+  /**
+   * One derivation per support set (each given as its fact texts), in order. The query type is a
+   * property of the question, not of a support set: it is decided once, from the type head's
+   * probabilities summed over every support set (null ones included: the question is the same in
+   * all of them), and every set is decoded as that type. A few odd sets can then no longer outvote
+   * the question ("[ARGMIN] x" sets in a MIN question lose their value rather than the vote).
+   */
   async derive(question: string, supportSets: readonly (readonly string[])[], signal?: AbortSignal): Promise<ScoredDerivation[]> {
     const batch = this.options.batchSize ?? 32;
-    const out: ScoredDerivation[] = [];
+    const raw: { row: EncodedSupport; facts: readonly string[]; classes: Float32Array; spans: Float32Array }[] = [];
     for (let start = 0; start < supportSets.length; start += batch) {
       signal?.throwIfAborted();
       const sets = supportSets.slice(start, start + batch);
       const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features));
       const { classes, spans, length } = await this.models.extract(rows);
       rows.forEach((row, b) => {
-        out.push(
-          decode(
-            row,
-            sets[b] ?? [],
-            classes.subarray(b * 11, (b + 1) * 11),
-            spans.subarray(b * length * 4, (b + 1) * length * 4),
-            this.options.threshold ?? envUseful() ?? this.models.config.spj.threshold ?? 0.5,
-            this.models.vocab,
-          ),
-        );
+        raw.push({ row, facts: sets[b] ?? [], classes: classes.slice(b * 11, (b + 1) * 11), spans: spans.slice(b * length * 4, (b + 1) * length * 4) });
       });
     }
-    return out;
+    const threshold = this.options.threshold ?? envUseful() ?? this.models.config.spj.threshold ?? 0.5;
+    const type = questionType(raw.map((r) => r.classes));
+    const constraints = this.options.checkNumbers === false ? [] : parseConstraints(question);
+    return raw.map((r) =>
+      notTheQuestion(checkNumbers(decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined), constraints, r.facts), question),
+    );
   }
+}
+
+/**
+ * The question's number comparisons, checked by code (constraints.ts): a set none of whose numbers
+ * passes them shows nothing; a yes/no answer is the comparison's outcome when the set states the
+ * compared kind of number.
+ */
+export function checkNumbers(scored: ScoredDerivation, constraints: readonly NumberConstraint[], facts: readonly string[]): ScoredDerivation {
+  const d = scored.derivation;
+  if (constraints.length === 0 || d.type === 'NULL') return scored;
+  if (d.type === 'BOOL') return statesKind(constraints, facts) ? { ...scored, derivation: { type: 'BOOL', value: satisfies(constraints, facts) } } : scored;
+  return satisfies(constraints, facts) ? scored : { ...scored, derivation: { type: 'NULL' } };
+}
+
+/**
+ * What a question asks for is never what it names: "Who works at Pellham Optics?" is not answered
+ * by "Pellham Optics" (a fact about the company that the extractor took for an employee). Set and
+ * count derivations whose value is a name the question spells out give [NULL_ANSWER]; arg
+ * questions may choose among names they list, so they are left alone.
+ */
+export function notTheQuestion(scored: ScoredDerivation, question: string): ScoredDerivation {
+  const d = scored.derivation;
+  if (d.type !== 'SET' && d.type !== 'COUNT') return scored;
+  const words = (text: string) => tokenize(text).map((t) => t.text.toLowerCase());
+  const value = words(d.value).join(' ');
+  const asked = ` ${words(question).join(' ')} `;
+  return value && asked.includes(` ${value} `) ? { ...scored, derivation: { type: 'NULL' } } : scored;
+}
+
+/** The query type with the largest summed probability over all support sets (null without sets). */
+export function questionType(classes: readonly Float32Array[]): QueryType | null {
+  if (classes.length === 0) return null;
+  const sum = new Array<number>(QUERY_TYPES.length).fill(0);
+  for (const c of classes) softmax(c.subarray(0, QUERY_TYPES.length)).forEach((p, i) => (sum[i] = (sum[i] as number) + p));
+  return QUERY_TYPES[argmax(sum)] as QueryType;
 }
 
 function softmax(logits: ArrayLike<number>): number[] {
@@ -84,9 +124,11 @@ export function decode(
   spans: Float32Array,
   threshold: number,
   vocab: Vocabulary = new Map(),
+  /** The question's type, when decided over all its support sets; else this set's own. */
+  forcedType?: QueryType,
 ): ScoredDerivation {
   const typeProbs = softmax(classes.subarray(0, 7));
-  const typeIndex = argmax(typeProbs);
+  const typeIndex = forcedType ? QUERY_TYPES.indexOf(forcedType) : argmax(typeProbs);
   const type = QUERY_TYPES[typeIndex] as QueryType;
   const useful = softmax(classes.subarray(7, 9))[1] as number;
   const typeConfidence = typeProbs[typeIndex] as number;

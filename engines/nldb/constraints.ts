@@ -1,0 +1,110 @@
+/**
+ * Number comparisons a question states ("born before 1960", "more than 100,000 visitors", "in the
+ * 1980s", "in the twentieth century"), checked by ordinary code against a support set's facts.
+ *
+ * The extractor sees comparisons only through per-token features and often lets a fact through
+ * whose number fails them ("born in 1969" for "born before 1960"). A support set can only show
+ * that an entity passes a comparison if one of its numbers of the compared kind (a year, or a
+ * quantity) satisfies it, so a set without such a number gives [NULL_ANSWER] whatever the model
+ * says, and a yes/no question with a comparison is answered by the comparison itself.
+ */
+import { isYear, numberValue, tokenize } from './text.js';
+
+/** A closed interval over one kind of number. */
+export interface NumberConstraint {
+  readonly kind: 'year' | 'quantity';
+  readonly min: number;
+  readonly max: number;
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  'twenty-first': 21,
+  'twenty first': 21,
+};
+
+const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
+const value = (raw: string): number => Number(raw.replaceAll(',', ''));
+/** Integers are compared with strict bounds made inclusive (the numbers in facts are whole). */
+const EPS = 1e-9;
+
+/** The comparisons stated in a question (none for most questions). */
+export function parseConstraints(question: string): NumberConstraint[] {
+  const q = question.replace(/\s+/g, ' ');
+  const out: NumberConstraint[] = [];
+  const take = (re: RegExp, make: (m: RegExpExecArray) => NumberConstraint | null): void => {
+    for (const m of q.matchAll(new RegExp(re, 'gi'))) {
+      const c = make(m);
+      if (c) out.push(c);
+    }
+  };
+  // between A and B (either kind, by the numbers' look)
+  take(new RegExp(String.raw`\bbetween ${NUM} and ${NUM}`), (m) => {
+    const a = value(m[1] as string);
+    const b = value(m[2] as string);
+    const kind = isYear(m[1] as string) && isYear(m[2] as string) ? 'year' : 'quantity';
+    return { kind, min: Math.min(a, b), max: Math.max(a, b) };
+  });
+  // years: before / after / since
+  take(new RegExp(String.raw`\b(before|earlier than|prior to|after|later than|since) ${NUM}\b(?!\s*(?:,\d|\.\d|%))`), (m) => {
+    const raw = m[2] as string;
+    if (!isYear(raw)) return null;
+    const v = value(raw);
+    const word = (m[1] as string).toLowerCase();
+    if (word === 'since') return { kind: 'year', min: v, max: Infinity };
+    return /before|earlier|prior/.test(word) ? { kind: 'year', min: -Infinity, max: v - EPS } : { kind: 'year', min: v + EPS, max: Infinity };
+  });
+  // decades: "in the 1980s"
+  take(/\bthe (\d{3}0)'?s\b/, (m) => {
+    const v = value(m[1] as string);
+    return v >= 1000 && v <= 2100 ? { kind: 'year', min: v, max: v + 9 } : null;
+  });
+  // centuries: "the twentieth century", "the 19th century" (1900-1999, as the training data says)
+  take(/\bthe (\d{1,2})(?:st|nd|rd|th) century\b|\bthe ([a-z]+(?:[- ]first)?) century\b/, (m) => {
+    const n = m[1] ? Number(m[1]) : ORDINALS[(m[2] as string).toLowerCase()];
+    return n ? { kind: 'year', min: (n - 1) * 100, max: (n - 1) * 100 + 99 } : null;
+  });
+  // quantities: more than / fewer than / at least / at most
+  take(
+    new RegExp(
+      String.raw`\b(more than|over|above|greater than|in excess of|exceeding|fewer than|less than|under|below|at least|no fewer than|no less than|at most|no more than) ${NUM}\b`,
+    ),
+    (m) => {
+      const v = value(m[2] as string);
+      const word = (m[1] as string).toLowerCase();
+      if (/at least|no fewer|no less/.test(word)) return { kind: 'quantity', min: v, max: Infinity };
+      if (/at most|no more/.test(word)) return { kind: 'quantity', min: -Infinity, max: v };
+      if (/fewer|less|under|below/.test(word)) return { kind: 'quantity', min: -Infinity, max: v - EPS };
+      return { kind: 'quantity', min: v + EPS, max: Infinity };
+    },
+  );
+  return out;
+}
+
+/** The numbers of a kind in some facts: years, or quantities (other numbers; years when there are none). */
+export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['kind']): number[] {
+  const all = facts.flatMap((f) =>
+    tokenize(f).flatMap((t) => {
+      const v = numberValue(t.text);
+      return v === null ? [] : [{ v, year: isYear(t.text) }];
+    }),
+  );
+  if (kind === 'year') return all.filter((n) => n.year).map((n) => n.v);
+  const quantities = all.filter((n) => !n.year).map((n) => n.v);
+  return quantities.length > 0 ? quantities : all.map((n) => n.v);
+}
+
+/** Whether some number of the facts satisfies each constraint. */
+export function satisfies(constraints: readonly NumberConstraint[], facts: readonly string[]): boolean {
+  return constraints.every((c) => numbersOfKind(facts, c.kind).some((v) => v >= c.min && v <= c.max));
+}
+
+/** Whether the facts state a number of each constraint's kind at all. */
+export function statesKind(constraints: readonly NumberConstraint[], facts: readonly string[]): boolean {
+  return constraints.every((c) => numbersOfKind(facts, c.kind).length > 0);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { numbersOfKind, parseConstraints, satisfies } from '../../engines/nldb/constraints.js';
+import type { Derivation } from '../../engines/nldb/derivation.js';
+import { checkNumbers, notTheQuestion, questionType, type ScoredDerivation } from '../../engines/nldb/spj.js';
+
+const scored = (derivation: Derivation): ScoredDerivation => ({ derivation, useful: 0.9, typeConfidence: 0.9 });
+
+describe('number comparisons a question states', () => {
+  it('reads years before, after and since, decades and centuries', () => {
+    expect(parseConstraints('Who was born before 1960?')).toEqual([{ kind: 'year', min: -Infinity, max: 1960 - 1e-9 }]);
+    expect(parseConstraints('Which companies were founded after 1990?')).toEqual([{ kind: 'year', min: 1990 + 1e-9, max: Infinity }]);
+    expect(parseConstraints('Who has worked there since 2001?')).toEqual([{ kind: 'year', min: 2001, max: Infinity }]);
+    expect(parseConstraints('Who was born in the 1980s?')).toEqual([{ kind: 'year', min: 1980, max: 1989 }]);
+    expect(parseConstraints('How many companies were founded in the twentieth century?')).toEqual([{ kind: 'year', min: 1900, max: 1999 }]);
+    expect(parseConstraints('Which parks opened in the 19th century?')).toEqual([{ kind: 'year', min: 1800, max: 1899 }]);
+  });
+
+  it('reads quantities with separators, and ranges', () => {
+    expect(parseConstraints('Which parks get more than 100,000 visitors a year?')).toEqual([{ kind: 'quantity', min: 100000 + 1e-9, max: Infinity }]);
+    expect(parseConstraints('Which companies have fewer than 50 staff?')).toEqual([{ kind: 'quantity', min: -Infinity, max: 50 - 1e-9 }]);
+    expect(parseConstraints('Which companies have at least 500 employees?')).toEqual([{ kind: 'quantity', min: 500, max: Infinity }]);
+    expect(parseConstraints('Who was born between 1970 and 1950?')).toEqual([{ kind: 'year', min: 1950, max: 1970 }]);
+  });
+
+  it('finds none where the question compares nothing', () => {
+    expect(parseConstraints('Which company was founded in 1990?')).toEqual([]);
+    expect(parseConstraints('Who is the oldest person?')).toEqual([]);
+    expect(parseConstraints('Was Pellham Optics founded before Brackenridge Foods?')).toEqual([]);
+  });
+
+  it('tells years from quantities in facts', () => {
+    const facts = ['Greywater Mills was founded in 1921 and today employs 640 people.'];
+    expect(numbersOfKind(facts, 'year')).toEqual([1921]);
+    expect(numbersOfKind(facts, 'quantity')).toEqual([640]);
+    // a quantity written like a year still counts when the fact has no other number
+    expect(numbersOfKind(['Orrin Works employs 1500 people.'], 'quantity')).toEqual([1500]);
+  });
+
+  it('a set passes when some number of the compared kind satisfies every comparison', () => {
+    const before1960 = parseConstraints('Who was born before 1960?');
+    expect(satisfies(before1960, ['Lucinda Ferro, born in 1948, is a doctor.'])).toBe(true);
+    expect(satisfies(before1960, ['Henrik Solvang was born in 1969.'])).toBe(false);
+    expect(satisfies(before1960, ['Henrik Solvang was born in Kestrelford.'])).toBe(false);
+    const over = parseConstraints('Who manages a park with more than 100,000 visitors a year?');
+    expect(satisfies(over, ['Lorna Fairweather manages Ebberly Park.', 'Ebberly Park receives 310,000 visitors a year.'])).toBe(true);
+    expect(satisfies(over, ['The Old Quarry gets 56,300 visitors per year.'])).toBe(false);
+  });
+});
+
+describe('checks on derivations by code', () => {
+  it('a derivation from a set failing the comparison becomes NULL; other sets and questions are untouched', () => {
+    const c = parseConstraints('Which companies were founded after 1990?');
+    const d = scored({ type: 'SET', value: 'Vellacott Printing' });
+    expect(checkNumbers(d, c, ['Vellacott Printing was founded in 1903.']).derivation).toEqual({ type: 'NULL' });
+    expect(checkNumbers(d, c, ['Vellacott Printing was founded in 1998.']).derivation).toEqual(d.derivation);
+    expect(checkNumbers(d, [], ['Vellacott Printing was founded in 1903.']).derivation).toEqual(d.derivation);
+    expect(checkNumbers(scored({ type: 'NULL' }), c, ['X was founded in 1998.']).derivation).toEqual({ type: 'NULL' });
+  });
+
+  it('a yes/no answer is the comparison itself when the set states the compared number', () => {
+    const c = parseConstraints('Was Anselm Voight born before 1960?');
+    expect(checkNumbers(scored({ type: 'BOOL', value: true }), c, ['Anselm Voight was born in 1962.']).derivation).toEqual({ type: 'BOOL', value: false });
+    expect(checkNumbers(scored({ type: 'BOOL', value: false }), c, ['Anselm Voight was born in 1950.']).derivation).toEqual({ type: 'BOOL', value: true });
+    expect(checkNumbers(scored({ type: 'BOOL', value: true }), c, ['Anselm Voight is an architect.']).derivation).toEqual({ type: 'BOOL', value: true });
+  });
+
+  it('a set or count answer is never a name the question spells out; arg answers may be', () => {
+    const q = 'Who works at Pellham Optics?';
+    expect(notTheQuestion(scored({ type: 'SET', value: 'Pellham Optics' }), q).derivation).toEqual({ type: 'NULL' });
+    expect(notTheQuestion(scored({ type: 'SET', value: 'Priya Castellane' }), q).derivation.type).toBe('SET');
+    // nor a part of one
+    expect(notTheQuestion(scored({ type: 'COUNT', value: 'Pellham' }), 'How many work at Pellham Optics Ltd?').derivation.type).toBe('NULL');
+    expect(notTheQuestion(scored({ type: 'COUNT', value: 'Optics Group' }), q).derivation.type).toBe('COUNT');
+    const arg = scored({ type: 'ARGMIN', key: 'Pellham Optics', value: '1968' });
+    expect(notTheQuestion(arg, 'Which is older, Pellham Optics or Brackenridge Foods?')).toBe(arg);
+  });
+
+  it('the query type is decided once per question, from every support set', () => {
+    const logits = (type: number, strength: number) => {
+      const c = new Float32Array(11);
+      c[type] = strength;
+      return c;
+    };
+    // two sets weakly say SET, one says COUNT with certainty: the summed probabilities decide
+    expect(questionType([logits(0, 0.5), logits(0, 0.5), logits(1, 12)])).toBe('COUNT');
+    expect(questionType([logits(3, 4)])).toBe('MIN');
+    expect(questionType([])).toBeNull();
+  });
+});
