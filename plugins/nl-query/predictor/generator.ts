@@ -19,7 +19,7 @@ import { labelAttribute } from './labels.js';
 import { RankingGenerator } from './rankings.js';
 import { findMentions, type Mention } from './mentions.js';
 import { key } from './normalize.js';
-import { graphToTokens, MAX_PLACEHOLDERS } from './target.js';
+import { attributeToken, graphToTokens, MAX_PLACEHOLDERS } from './target.js';
 import type { ValueMemory } from './value-memory.js';
 import type { WordNet } from './wordnet.js';
 
@@ -248,10 +248,12 @@ export class QuestionGenerator {
       if (!p || p.kind !== 'placeholder') return null;
       limitPlaceholder = Number(p.name);
     }
-    // Conditions in the order the question mentions their values (then those without values), so
-    // the target order follows the sentence rather than the walk.
-    const first = (c: Constraint) => Math.min(...c.values.map((v) => (v.kind === 'placeholder' ? Number(v.name) : 99)), 99);
-    where.sort((a, b) => first(a) - first(b));
+    // Conditions in the order the question mentions their values, then those without values by
+    // attribute, so the target order follows the sentence rather than the walk (grammar.ts holds
+    // decoding to the same order).
+    const first = (c: Constraint) => Number(c.values.find((v) => v.kind === 'placeholder')?.name ?? 99);
+    const attribute = (c: Constraint) => attributeToken(c.target);
+    where.sort((a, b) => first(a) - first(b) || (attribute(a) < attribute(b) ? -1 : attribute(a) > attribute(b) ? 1 : 0));
     const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }

@@ -27,7 +27,7 @@ export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
 }
 
 /** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
-const MAX_ITEMS: Readonly<Record<string, number>> = { follow: 3, show: 6, where: 5, group: 2, having: 2, order: 2, class: 2 };
+const MAX_ITEMS: Readonly<Record<string, number>> = { follow: 3, show: 6, where: 5, group: 2, having: 2, order: 2, class: 3 };
 
 interface AttributeInfo {
   readonly token: string;
@@ -105,7 +105,7 @@ export class TargetGrammar {
     const keyword = prefix[start] as string;
     const body = prefix.slice(start + 1);
     const chain = this.chain(prefix);
-    const item = keyword === 'follow' ? this.follow(body, this.chain(prefix.slice(0, start))) : this.item(keyword, body, usedPlaceholders);
+    const item = keyword === 'follow' ? this.follow(body, this.chain(prefix.slice(0, start))) : this.item(keyword, body, usedPlaceholders, previousCondition(prefix.slice(0, start)));
     // Instances a follow has not introduced cannot be named.
     const options = item.options.filter((t) => !t.startsWith('A:') || this.usable(t, chain));
     const all = item.complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
@@ -157,7 +157,7 @@ export class TargetGrammar {
   }
 
   /** The options inside one item and whether the item could end here. */
-  private item(keyword: string, body: readonly string[], usedPlaceholders: readonly string[]): { options: readonly string[]; complete: boolean } {
+  private item(keyword: string, body: readonly string[], usedPlaceholders: readonly string[], previous: PreviousCondition | null): { options: readonly string[]; complete: boolean } {
     switch (keyword) {
       case 'show':
         return this.measure(body, true);
@@ -168,7 +168,7 @@ export class TargetGrammar {
         return this.measure(body.slice(1), false);
       }
       case 'where':
-        return this.where(body, usedPlaceholders);
+        return this.ordered(this.where(body, usedPlaceholders), body, previous);
       case 'having': {
         const m = this.measure(body, false, true);
         if (!m.complete) return m;
@@ -209,6 +209,26 @@ export class TargetGrammar {
       else if ((aggregate === 'min' || aggregate === 'max') && info.type !== 'rows' && info.type !== 'boolean') out.push(info.token);
     }
     return out;
+  }
+
+  /**
+   * Conditions come in the target's order (generator.ts): those with values by their first
+   * placeholder, then those without (null tests, true/false) by attribute. Holding beams to it
+   * keeps them from spending themselves on the same graph written in another order.
+   */
+  private ordered(options: { options: readonly string[]; complete: boolean }, body: readonly string[], previous: PreviousCondition | null): { options: readonly string[]; complete: boolean } {
+    if (!previous) return options;
+    if (previous.firstPlaceholder === null) {
+      // After a condition without values only such conditions follow, by attribute.
+      if (body.length === 0) return { ...options, options: options.options.filter((t) => t > previous.attribute) };
+      if (body.length === 1) {
+        const type = this.attributes.get(body[0] as string)?.type;
+        return { ...options, options: options.options.filter((op) => op === 'is_null' || op === 'not_null' || type === 'boolean') };
+      }
+      return options;
+    }
+    if (body.length === 2) return { ...options, options: options.options.filter((t) => !t.startsWith('@') || Number(t.slice(1)) > (previous.firstPlaceholder as number)) };
+    return options;
   }
 
   private where(body: readonly string[], usedPlaceholders: readonly string[]): { options: readonly string[]; complete: boolean } {
@@ -271,4 +291,20 @@ export class TargetGrammar {
   private literals(): string[] {
     return Array.from({ length: MAX_LITERAL }, (_, i) => literalToken(i + 1));
   }
+}
+
+/** What the order of conditions needs of the condition before: its attribute and first placeholder. */
+interface PreviousCondition {
+  readonly attribute: string;
+  /** The number of its first placeholder, null for a condition without (a null test, true/false). */
+  readonly firstPlaceholder: number | null;
+}
+
+/** The last `where` item of a prefix that ends just before a new item, or null. */
+function previousCondition(prefix: readonly string[]): PreviousCondition | null {
+  const at = prefix.lastIndexOf('where');
+  if (at < 0) return null;
+  const body = prefix.slice(at + 1);
+  const placeholder = body.slice(2).find((t) => t.startsWith('@'));
+  return { attribute: body[0] as string, firstPlaceholder: placeholder ? Number(placeholder.slice(1)) : null };
 }
