@@ -52,7 +52,12 @@ export interface SchemaClass {
  * with its column pairs) or a graph relationship type.
  */
 export interface SchemaRelation {
-  /** Stable id: the constraint or relationship-type name, or `from(cols)->to(cols)` when unnamed. */
+  /**
+   * Stable id. A foreign key: `from(cols)->to(cols)` (`Orders(ShipVia)->Shippers(ShipperID)`), in
+   * every SQL dialect, never the constraint name, so one schema has the same ids (and the same
+   * model fingerprint) wherever it lives. A graph relationship: its type name (`REPORTS_TO`). A
+   * relation table: the table's name or the discriminator's value (engines/sql/relation-tables.ts).
+   */
   readonly id: string;
   readonly from: string;
   readonly to: string;

@@ -42,9 +42,10 @@ export interface CatalogKeyColumn {
 
 /** One column pair of a foreign key. */
 export interface CatalogForeignKeyColumn {
-  /** The constraint name; SQLite has none (its pragma numbers the keys per table instead). */
-  readonly name: string | null;
-  /** Tells the keys of one table apart when they have no name (SQLite's pragma id). */
+  /**
+   * Tells the keys of one table apart: the constraint name, or SQLite's pragma id (its keys have no
+   * names). Only for grouping columns: relation ids never use it (see introspect.ts).
+   */
   readonly key: string;
   readonly fromTable: string;
   readonly fromColumn: string;
@@ -107,7 +108,6 @@ async function readSqliteCatalog(client: SqlClient): Promise<Catalog> {
     );
     for (const key of keys) {
       foreignKeys.push({
-        name: null,
         key: String(key.id),
         fromTable: table,
         fromColumn: text(key.from_column),
@@ -170,7 +170,6 @@ async function readPostgresCatalog(client: SqlClient): Promise<Catalog> {
     )
   ).map(
     (row): CatalogForeignKeyColumn => ({
-      name: text(row.name),
       key: text(row.name),
       fromTable: text(row.from_table),
       fromColumn: text(row.from_column),
@@ -219,7 +218,6 @@ async function readMariaDbCatalog(client: SqlClient): Promise<Catalog> {
     )
   ).map(
     (row): CatalogForeignKeyColumn => ({
-      name: text(row.name),
       key: text(row.name),
       fromTable: text(row.from_table),
       fromColumn: text(row.from_column),

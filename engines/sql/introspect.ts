@@ -6,8 +6,11 @@
  * Order is deterministic and the same in every dialect: classes sorted by id (code-point order, not
  * the database's collation), attributes in column order (as declared), relations sorted by
  * referencing table, its columns, then the referenced table. A copy of a database into another
- * dialect (engines/sql/copy-database.ts) therefore introspects to the same graph, modulo relation
- * ids and native type names.
+ * dialect (engines/sql/copy-database.ts) therefore introspects to the same graph, modulo native
+ * type names. Relation ids are `from(cols)->to(cols)` in every dialect, never the constraint name
+ * (SQLite's keys have none; PostgreSQL and MariaDB name them as the DDL or the copy chose): the
+ * schema fingerprint a trained model carries, and its relation tokens, hold these ids, so one
+ * schema must give the same ids wherever it lives.
  */
 import { attributeHumanName, classHumanName, relationHumanName } from '../schema-graph/names.js';
 import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
@@ -68,6 +71,7 @@ function schemaRelations(catalog: Catalog, classes: readonly SchemaClass[]): Sch
     groups.set(group, [...(groups.get(group) ?? []), column]);
   }
   const relations: SchemaRelation[] = [];
+  const ids = new Set<string>();
   for (const columns of groups.values()) {
     const sorted = [...columns].sort((a, b) => a.position - b.position);
     const first = sorted[0];
@@ -81,8 +85,12 @@ function schemaRelations(catalog: Catalog, classes: readonly SchemaClass[]): Sch
       ? sorted.map((column) => column.toColumn ?? '')
       : [...target.primaryKey];
     if (toColumns.length !== fromColumns.length) continue;
+    const id = relationId(first.fromTable, fromColumns, target.id, toColumns);
+    // The same key declared twice (two constraints on the same columns) is one relation.
+    if (ids.has(id)) continue;
+    ids.add(id);
     relations.push({
-      id: first.name ?? unnamedRelationId(first.fromTable, fromColumns, target.id, toColumns),
+      id,
       from: first.fromTable,
       to: target.id,
       fromColumns: Object.freeze(fromColumns),
@@ -97,19 +105,12 @@ function schemaRelations(catalog: Catalog, classes: readonly SchemaClass[]): Sch
       byCodePoint(a.to, b.to) ||
       byCodePoint(a.toColumns.join('\u0000'), b.toColumns.join('\u0000')),
   );
-  return uniqueIds(relations).map((relation) => Object.freeze(relation));
+  return relations.map((relation) => Object.freeze(relation));
 }
 
-/** `Orders(ShipVia)->Shippers(ShipperID)`: the id of a foreign key without a constraint name. */
-export function unnamedRelationId(from: string, fromColumns: readonly string[], to: string, toColumns: readonly string[]): string {
+/** `Orders(ShipVia)->Shippers(ShipperID)`: the id of a foreign key, the same in every dialect. */
+function relationId(from: string, fromColumns: readonly string[], to: string, toColumns: readonly string[]): string {
   return `${from}(${fromColumns.join(',')})->${to}(${toColumns.join(',')})`;
-}
-
-/** PostgreSQL constraint names are unique per table only: qualify a repeated one with its table. */
-function uniqueIds(relations: readonly SchemaRelation[]): SchemaRelation[] {
-  const seen = new Map<string, number>();
-  for (const relation of relations) seen.set(relation.id, (seen.get(relation.id) ?? 0) + 1);
-  return relations.map((relation) => ((seen.get(relation.id) ?? 0) > 1 ? { ...relation, id: `${relation.from}.${relation.id}` } : relation));
 }
 
 /**
