@@ -185,9 +185,8 @@ const skipReason = bin ? '' : ' (SKIPPED: no PostgreSQL server binaries under /u
 if (!bin) console.warn(`faults.test.ts: PostgreSQL fault tests skipped${skipReason}`);
 
 /**
- * The PostgreSQL source is asked through runQueryGraph: the shipped Northwind model does not load
- * on PostgreSQL (its schema fingerprint holds relation ids, which are constraint names there), so
- * in `ask` that source is UNSUPPORTED and never queried. `ask` is still checked for isolation.
+ * The PostgreSQL source (id `pg`, for which no model is trained) is asked through runQueryGraph:
+ * in `ask` it is UNSUPPORTED and never queried, so `ask` is checked for isolation only.
  */
 describe.skipIf(!bin)(`PostgreSQL stopped mid-run, down at start, hanging${skipReason}`, () => {
   let cluster: ThrowawayPostgres;
