@@ -108,3 +108,43 @@ export function satisfies(constraints: readonly NumberConstraint[], facts: reado
 export function statesKind(constraints: readonly NumberConstraint[], facts: readonly string[]): boolean {
   return constraints.every((c) => numbersOfKind(facts, c.kind).length > 0);
 }
+
+/** "Was A founded before B?": two named things compared on one kind of number. */
+export interface PairComparison {
+  readonly kind: NumberConstraint['kind'];
+  /** Whether the first thing's number must be smaller ('<') or larger ('>') than the second's. */
+  readonly op: '<' | '>';
+}
+
+const PAIR_WORDS: readonly [RegExp, PairComparison][] = [
+  [/\b(?:before|earlier than|older than)\b/i, { kind: 'year', op: '<' }],
+  [/\b(?:after|later than|younger than|newer than)\b/i, { kind: 'year', op: '>' }],
+  [/\b(?:more|larger|bigger|greater|higher)\b[\w\s]*\bthan\b/i, { kind: 'quantity', op: '>' }],
+  [/\b(?:fewer|less|smaller|lower)\b[\w\s]*\bthan\b/i, { kind: 'quantity', op: '<' }],
+];
+
+/** The comparison of a yes/no question between two names, or null ("Is A older than B?"). */
+export function parsePairComparison(question: string): PairComparison | null {
+  if (parseConstraints(question).length > 0) return null;
+  for (const [re, c] of PAIR_WORDS) if (re.test(question)) return c;
+  return null;
+}
+
+/**
+ * The comparison's outcome over a support set: the first name's fact and the second name's fact
+ * (facts naming one and not the other), each stating exactly one number of the compared kind;
+ * null when the set does not show both.
+ */
+export function comparePair(c: PairComparison, names: readonly [string, string], facts: readonly string[]): boolean | null {
+  const low = facts.map((f) => f.toLowerCase());
+  const [a, b] = names.map((n) => n.toLowerCase());
+  if (!a || !b) return null;
+  const one = (name: string, other: string): number | null => {
+    const values = new Set(low.flatMap((f, i) => (f.includes(name) && !f.includes(other) ? numbersOfKind([facts[i] as string], c.kind) : [])));
+    return values.size === 1 ? ([...values][0] as number) : null;
+  };
+  const va = one(a, b);
+  const vb = one(b, a);
+  if (va === null || vb === null || va === vb) return null;
+  return c.op === '<' ? va < vb : va > vb;
+}

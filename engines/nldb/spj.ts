@@ -5,9 +5,10 @@
  * at the key (an entity) and the value (a number) inside the facts. Spans are copied from the
  * fact text, so names and numbers come back exactly as written.
  */
-import { parseConstraints, satisfies, statesKind, type NumberConstraint } from './constraints.js';
+import { comparePair, parseConstraints, parsePairComparison, satisfies, statesKind, type NumberConstraint } from './constraints.js';
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
+import { nameMentions } from './ssg.js';
 import { encodeSpj, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
 /** A derivation with what the model thought of it. */
@@ -58,10 +59,28 @@ export class SelectProjectJoin {
     }
     const threshold = this.options.threshold ?? envUseful() ?? this.models.config.spj.threshold ?? 0.5;
     const type = questionType(raw.map((r) => r.classes));
-    const constraints = this.options.checkNumbers === false ? [] : parseConstraints(question);
-    return raw.map((r) =>
-      notTheQuestion(checkNumbers(decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined), constraints, r.facts), question),
-    );
+    const check = this.options.checkNumbers !== false;
+    const constraints = check ? parseConstraints(question) : [];
+    const names = nameMentions(question);
+    const pair = check && type === 'BOOL' && names.length === 2 ? parsePairComparison(question) : null;
+    const out = raw.map((r) => {
+      let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
+      d = notTheQuestion(checkNumbers(d, constraints, r.facts), question);
+      if (pair && d.derivation.type === 'BOOL') {
+        const value = comparePair(pair, names as [string, string], r.facts);
+        // a yes/no comparison between two names is the comparison of their numbers, by code;
+        // a set that does not state both numbers shows nothing
+        d = { ...d, derivation: value === null ? { type: 'NULL' } : { type: 'BOOL', value } };
+      }
+      return d;
+    });
+    // one comparison has one answer: the set the extractor finds most useful gives it (a set with
+    // another number of the same name, "joined X in 2000", must not outvote the birth years)
+    if (pair) {
+      const best = out.reduce((b, d, i) => (d.derivation.type === 'BOOL' && (b < 0 || d.useful > (out[b] as ScoredDerivation).useful) ? i : b), -1);
+      return out.map((d, i) => (i === best || d.derivation.type === 'NULL' ? d : { ...d, derivation: { type: 'NULL' } }));
+    }
+    return out;
   }
 }
 

@@ -5,9 +5,10 @@
  * opens a larger one. A join thus collects both of its facts in one set ("whose spouse is a
  * doctor?": the doctor, then the marriage naming them), an aggregation one set per operand.
  */
-import type { LexicalHit } from './lexical-index.js';
+import { parsePairComparison } from './constraints.js';
+import { term, type LexicalHit } from './lexical-index.js';
 import type { NldbModels } from './models.js';
-import { bagIds } from './text.js';
+import { bagIds, tokenize } from './text.js';
 import type { Hit, VectorIndex } from './vector-index.js';
 
 /** What the generator needs of the models (a narrow view, so tests can stand in for them). */
@@ -55,6 +56,12 @@ export interface SsgOptions {
   readonly recallPairFacts?: number;
   /** Facts sharing a name offered per paired fact. */
   readonly recallNeighbours?: number;
+  /**
+   * A question naming two things ("Was A founded before B?", "Is A older than B?") needs one
+   * fact about each in the same support set, and nothing links them but the question: the best
+   * facts for each name (this many, 0 turns it off) are paired across the names.
+   */
+  readonly mentionFacts?: number;
 }
 
 /** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
@@ -88,6 +95,7 @@ export class SupportSetGenerator {
   private readonly recallSingles: number;
   private readonly recallPairFacts: number;
   private readonly recallNeighbours: number;
+  private readonly mentionFacts: number;
   private stopVector: Float32Array | null = null;
 
   constructor(
@@ -112,6 +120,7 @@ export class SupportSetGenerator {
     this.recallSingles = options.recallSingles ?? envNumber('NLQ_NLDB_RECALL_SINGLES', 0);
     this.recallPairFacts = options.recallPairFacts ?? envNumber('NLQ_NLDB_RECALL_PAIR_FACTS', 0);
     this.recallNeighbours = options.recallNeighbours ?? envNumber('NLQ_NLDB_RECALL_NEIGHBOURS', 0);
+    this.mentionFacts = options.mentionFacts ?? envNumber('NLQ_NLDB_MENTION_FACTS', 5);
   }
 
   private question = '';
@@ -170,7 +179,30 @@ export class SupportSetGenerator {
       open = [...next.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
     }
     const grown = [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxReturned);
-    return this.recallFirst(question, questionBag, grown);
+    return this.recallFirst(question, questionBag, this.mentionPairs(question, grown));
+  }
+
+  /** The grown sets, then pairs of facts about two different names of the question. */
+  private mentionPairs(question: string, grown: readonly SupportSet[]): readonly SupportSet[] {
+    if (!this.lexical || this.mentionFacts <= 0) return grown;
+    const names = nameMentions(question);
+    if (names.length !== 2 || !parsePairComparison(question)) return grown;
+    const seen = new Set(grown.map((s) => [...s.ids].sort().join(',')));
+    const out = [...grown];
+    const facts = names.map((n) => (this.lexical?.search(n, this.mentionFacts) ?? []).map((h) => h.id));
+    for (let a = 0; a < facts.length; a++) {
+      for (let b = a + 1; b < facts.length; b++) {
+        for (const x of facts[a] ?? []) {
+          for (const y of facts[b] ?? []) {
+            const key = [x, y].sort().join(',');
+            if (x === y || seen.has(key)) continue;
+            seen.add(key);
+            out.push({ ids: [x, y], score: -1 });
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -251,6 +283,30 @@ function fuse(dense: readonly Hit[], lexical: readonly LexicalHit[], k: number):
     .map(([id, s]) => ({ id, score: s }))
     .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
     .slice(0, k);
+}
+
+/**
+ * The names a question spells out: runs of capitalised words (joined by "of" or "&"), leaving
+ * out question words and other function words that open a sentence ("Was", "Did", "Among").
+ */
+export function nameMentions(question: string): string[] {
+  const tokens = tokenize(question);
+  const cap = (i: number) => {
+    const t = tokens[i]?.text ?? '';
+    return /^[A-Z\u00C0-\u00DE]/.test(t) && term(t) !== null;
+  };
+  const out: string[] = [];
+  let run: string[] = [];
+  tokens.forEach((t, i) => {
+    const joiner = (t.text === 'of' || t.text === '&') && run.length > 0 && cap(i + 1);
+    if (cap(i) || joiner) run.push(t.text);
+    else if (run.length > 0) {
+      out.push(run.join(' '));
+      run = [];
+    }
+  });
+  if (run.length > 0) out.push(run.join(' '));
+  return [...new Set(out)];
 }
 
 /** A number from the environment (for measuring variants: NLQ_NLDB_LEXICAL_K and friends). */

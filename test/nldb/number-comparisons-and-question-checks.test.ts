@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { numbersOfKind, parseConstraints, satisfies } from '../../engines/nldb/constraints.js';
+import { comparePair, numbersOfKind, parseConstraints, parsePairComparison, satisfies } from '../../engines/nldb/constraints.js';
 import type { Derivation } from '../../engines/nldb/derivation.js';
 import { checkNumbers, notTheQuestion, questionType, type ScoredDerivation } from '../../engines/nldb/spj.js';
+import { nameMentions } from '../../engines/nldb/ssg.js';
 
 const scored = (derivation: Derivation): ScoredDerivation => ({ derivation, useful: 0.9, typeConfidence: 0.9 });
 
@@ -85,5 +86,39 @@ describe('checks on derivations by code', () => {
     expect(questionType([logits(0, 0.5), logits(0, 0.5), logits(1, 12)])).toBe('COUNT');
     expect(questionType([logits(3, 4)])).toBe('MIN');
     expect(questionType([])).toBeNull();
+  });
+});
+
+describe('yes/no comparisons between two names', () => {
+  it('finds the names a question spells out, without the words that open it', () => {
+    expect(nameMentions('Was Pellham Optics founded before Brackenridge Foods?')).toEqual(['Pellham Optics', 'Brackenridge Foods']);
+    expect(nameMentions('Does the Kestrelford Museum of Clocks get more visitors than Harrow & Finch Park?')).toEqual([
+      'Kestrelford Museum of Clocks',
+      'Harrow & Finch Park',
+    ]);
+    expect(nameMentions('Among people who work in Westry, who was born first?')).toEqual(['Westry']);
+  });
+
+  it('reads which way the comparison goes and on which kind of number', () => {
+    expect(parsePairComparison('Was A founded before B?')).toEqual({ kind: 'year', op: '<' });
+    expect(parsePairComparison('Is A older than B?')).toEqual({ kind: 'year', op: '<' });
+    expect(parsePairComparison('Did A open after B?')).toEqual({ kind: 'year', op: '>' });
+    expect(parsePairComparison('Does A get more visitors per year than B?')).toEqual({ kind: 'quantity', op: '>' });
+    expect(parsePairComparison('Does A have fewer employees than B?')).toEqual({ kind: 'quantity', op: '<' });
+    expect(parsePairComparison('Is A in B?')).toBeNull();
+    // a comparison with a number is a constraint, not a comparison of two names
+    expect(parsePairComparison('Was A born before 1960?')).toBeNull();
+  });
+
+  it("compares the number each name's fact states, and says nothing when a set lacks one", () => {
+    const c = { kind: 'year', op: '<' } as const;
+    const names: [string, string] = ['Pellham Optics', 'Brackenridge Foods'];
+    const a = 'Pellham Optics, a lens maker founded in 1968, is in Port Alder.';
+    const b = 'Brackenridge Foods was established in 1954 and employs 3,420 people.';
+    expect(comparePair(c, names, [a, b])).toBe(false);
+    expect(comparePair(c, names, [b, a])).toBe(false);
+    expect(comparePair({ kind: 'year', op: '>' }, names, [a, b])).toBe(true);
+    expect(comparePair({ kind: 'quantity', op: '<' }, names, [a, 'Brackenridge Foods is in Westry.'])).toBeNull();
+    expect(comparePair(c, names, [a, 'Brackenridge Foods is in Westry.'])).toBeNull();
   });
 });
