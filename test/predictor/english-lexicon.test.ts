@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
+import { plainDirections } from '../../plugins/nl-query/predictor/input.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { RankingGenerator } from '../../plugins/nl-query/predictor/rankings.js';
 import { SchemaSynonyms } from '../../plugins/nl-query/predictor/synonyms.js';
@@ -43,6 +44,12 @@ describe('WordNet', () => {
     expect(wordnet.synonyms('zzzz', 'noun')).toEqual([]);
   });
 
+  it('skips senses that are names and meanings the other word rarely has', () => {
+    // "id" is first of all Idaho; "part" means a region only in its third sense.
+    expect(wordnet.synonyms('id', 'noun', 1)).not.toContain('idaho');
+    expect(wordnet.synonyms('region', 'noun', 1)).not.toContain('part');
+  });
+
   it('finds the nouns an adjective pertains to', () => {
     expect(wordnet.pertainedNouns('French')).toContain('France');
     expect(wordnet.pertainedNouns('american')).toContain('USA');
@@ -53,6 +60,15 @@ describe('WordNet', () => {
     expect(nounBases('clients')).toContain('client');
     expect(nounBases('categories')).toContain('category');
     expect(nounBases('boxes')).toContain('box');
+  });
+});
+
+describe('order directions', () => {
+  it('reads "from highest to lowest" as descending and drops "from lowest to highest" (ascending is the default)', () => {
+    expect(plainDirections('sorted by price from highest to lowest'.split(' '))).toEqual(['sorted', 'by', 'price', 'descending']);
+    expect(plainDirections('sorted by price from lowest to highest'.split(' '))).toEqual(['sorted', 'by', 'price']);
+    expect(plainDirections('names from z to a'.split(' '))).toEqual(['names', 'descending']);
+    expect(plainDirections('flights from london to paris'.split(' '))).toEqual(['flights', 'from', 'london', 'to', 'paris']);
   });
 });
 

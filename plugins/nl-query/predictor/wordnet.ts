@@ -49,15 +49,20 @@ export class WordNet {
 
   /**
    * The other single-word lemmas of a lemma's first `senses` senses, nearest sense first
-   * ("customer" -> ["client"]; "price" -> ["cost", ...]).
+   * ("customer" -> ["client"]; "price" -> ["cost", ...]). Senses that are names (a capitalised
+   * lemma: "id" is first of all Idaho) are not the word's meaning in a schema and are skipped.
    */
   synonyms(lemma: string, pos: PartOfSpeech, senses = 2): string[] {
     const own = lemma.toLowerCase();
     const out: string[] = [];
-    for (const synset of this.synsets(own, pos).slice(0, senses)) {
-      for (const other of synset.lemmas) {
-        const word = other.toLowerCase();
-        if (word !== own && /^[a-z]+$/.test(word) && !out.includes(word)) out.push(word);
+    const offsets = this.index(pos).get(own) ?? [];
+    const common = offsets.map((offset) => ({ offset, synset: this.synsetAt(pos, offset) })).filter(({ synset }) => !synset.lemmas.some((l) => /^[A-Z]/.test(l)));
+    for (const { offset, synset } of common.slice(0, senses)) {
+      for (const word of synset.lemmas) {
+        if (word === own || !/^[a-z]+$/.test(word) || out.includes(word)) continue;
+        // Both ways: the meaning must be among the other word's first two senses too ("part" is
+        // a region only in its third sense, so it is no synonym of region; "cost" is price in its second).
+        if ((this.index(pos).get(word) ?? []).slice(0, 2).includes(offset)) out.push(word);
       }
     }
     return out;
