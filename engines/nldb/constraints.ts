@@ -148,3 +148,27 @@ export function comparePair(c: PairComparison, names: readonly [string, string],
   if (va === null || vb === null || va === vb) return null;
   return c.op === '<' ? va < vb : va > vb;
 }
+
+/** Whether a question asks for people ("Who ...", "Which person ...", "How many people ..."). */
+export function asksForPeople(question: string): boolean {
+  const q = question.trim();
+  return (
+    /^(?:who|whom|whose)\b/i.test(q) ||
+    /^(?:which|what) (?:person|people)\b/i.test(q) ||
+    /^how many (?:people|persons)\b/i.test(q) ||
+    /^(?:list|name|count) (?:everyone|the people|the persons|all the people)\b/i.test(q) ||
+    /\b(?:person|anyone|someone|everyone)\b/i.test(q) ||
+    /^among people\b.*\bwho\b/i.test(q)
+  );
+}
+
+/**
+ * Whether a name is a thing's rather than a person's: its last word is an ordinary word
+ * ("Prier Public Library", "Tallow Lane Bakery", "Orrin Chemical Works"), where people's names end
+ * in a surname. `ordinary` says whether a word is written in lower case somewhere (the collection).
+ */
+export function namesAThing(name: string, ordinary: (word: string) => boolean): boolean {
+  const words = tokenize(name).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
+  const last = words[words.length - 1];
+  return words.length >= 2 && last !== undefined && /^[A-Z]/.test(last.text) && ordinary(last.text);
+}

@@ -6,6 +6,7 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, voteType } from './aggregate.js';
+import { asksForPeople, namesAThing } from './constraints.js';
 import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
@@ -51,7 +52,13 @@ export class NldbInterpreter implements QuestionInterpreter {
       factSets.map((fs) => fs.map((f) => f.text)),
       question.signal,
     );
-    const derivations = scored.map((s) => s.derivation);
+    // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
+    const people = asksForPeople(question.question);
+    const derivations = scored.map((s) => {
+      const d = s.derivation;
+      const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
+      return people && key !== null && namesAThing(key, (w) => facts.lexical.isOrdinaryWord(w)) ? ({ type: 'NULL' } as const) : d;
+    });
     const agg = aggregate(derivations);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;

@@ -72,8 +72,10 @@ export function nameTerms(text: string): Set<string> {
 
 export class LexicalIndex {
   private readonly postings = new Map<string, Map<string, number>>();
-  private readonly docs = new Map<string, { length: number; terms: Map<string, number>; names: Set<string> }>();
+  private readonly docs = new Map<string, { length: number; terms: Map<string, number>; names: Set<string>; lower: Set<string> }>();
   private totalLength = 0;
+  /** Facts that write each word in lower case ("a museum", "works as a baker"). */
+  private readonly lowerCase = new Map<string, number>();
 
   get size(): number {
     return this.docs.size;
@@ -89,8 +91,15 @@ export class LexicalIndex {
       p.set(id, n);
       this.postings.set(t, p);
     }
-    this.docs.set(id, { length, terms: ts, names: nameTerms(text) });
+    const lower = new Set(tokenize(text).flatMap((t) => (/^[a-z]/.test(t.text) ? [t.text] : [])));
+    for (const w of lower) this.lowerCase.set(w, (this.lowerCase.get(w) ?? 0) + 1);
+    this.docs.set(id, { length, terms: ts, names: nameTerms(text), lower });
     this.totalLength += length;
+  }
+
+  /** Whether some fact writes this word in lower case: an ordinary word, not only ever a name. */
+  isOrdinaryWord(word: string): boolean {
+    return (this.lowerCase.get(word.toLowerCase()) ?? 0) > 0;
   }
 
   remove(id: string): void {
@@ -100,6 +109,11 @@ export class LexicalIndex {
       const p = this.postings.get(t);
       p?.delete(id);
       if (p && p.size === 0) this.postings.delete(t);
+    }
+    for (const w of doc.lower) {
+      const n = (this.lowerCase.get(w) ?? 0) - 1;
+      if (n > 0) this.lowerCase.set(w, n);
+      else this.lowerCase.delete(w);
     }
     this.totalLength -= doc.length;
     this.docs.delete(id);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { comparePair, numbersOfKind, parseConstraints, parsePairComparison, satisfies } from '../../engines/nldb/constraints.js';
+import { asksForPeople, comparePair, namesAThing, numbersOfKind, parseConstraints, parsePairComparison, satisfies } from '../../engines/nldb/constraints.js';
 import type { Derivation } from '../../engines/nldb/derivation.js';
 import { checkNumbers, notTheQuestion, questionType, type ScoredDerivation } from '../../engines/nldb/spj.js';
+import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 import { nameMentions } from '../../engines/nldb/ssg.js';
 
 const scored = (derivation: Derivation): ScoredDerivation => ({ derivation, useful: 0.9, typeConfidence: 0.9 });
@@ -120,5 +121,28 @@ describe('yes/no comparisons between two names', () => {
     expect(comparePair({ kind: 'year', op: '>' }, names, [a, b])).toBe(true);
     expect(comparePair({ kind: 'quantity', op: '<' }, names, [a, 'Brackenridge Foods is in Westry.'])).toBeNull();
     expect(comparePair(c, names, [a, 'Brackenridge Foods is in Westry.'])).toBeNull();
+  });
+});
+
+describe('questions about people are not answered by things', () => {
+  it('tells questions about people from others', () => {
+    for (const q of ['Who works at Pellham Optics?', 'Which person was born first?', 'How many people work as doctors?', 'Who is the oldest person?', 'Is anyone married to a nurse?'])
+      expect(asksForPeople(q), q).toBe(true);
+    for (const q of ['Which company employs the most people?', 'How many museums are in Dunmere?', 'Which library has the most visitors?'])
+      expect(asksForPeople(q), q).toBe(false);
+  });
+
+  it("a name ending in a word the collection writes in lower case is a thing's", () => {
+    const lexical = new LexicalIndex();
+    lexical.add('1', 'Prier Public Library opened in 1750 and is the oldest library in town.');
+    lexical.add('2', 'Tom Baker works as a baker at Tallow Lane Bakery.');
+    lexical.add('3', 'Ann Wren was born in 1950.');
+    const ordinary = (w: string) => lexical.isOrdinaryWord(w);
+    expect(namesAThing('Prier Public Library', ordinary)).toBe(true);
+    expect(namesAThing('Ann Wren', ordinary)).toBe(false);
+    expect(namesAThing('Tallow Lane Bakery', ordinary)).toBe(false);
+    expect(namesAThing('Dunmere', ordinary)).toBe(false);
+    lexical.remove('1');
+    expect(namesAThing('Prier Public Library', ordinary)).toBe(false);
   });
 });
