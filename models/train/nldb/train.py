@@ -249,7 +249,38 @@ def spj_eval(model, rows):
             "useful_threshold": best[1], "useful_f1": round(best[0], 3)}
 
 
-def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None):
+def load_onnx_weights(model, path):
+    """Starts the SPJ from an exported spj.onnx (fp32): named initialisers are the state dict's
+    own; the weights torch exported as constant MatMul operands (onnx::MatMul_N, transposed) come
+    in the order the forward pass uses them: feat, then per layer in_proj, linear1, linear2, then span."""
+    import onnx
+    from onnx import numpy_helper
+    inits = {i.name: numpy_helper.to_array(i) for i in onnx.load(path).graph.initializer}
+    state = model.state_dict()
+    new = {}
+    for name, arr in inits.items():
+        if name in state:
+            new[name] = torch.tensor(arr.copy())
+    matmuls = sorted((n for n in inits if n.startswith("onnx::MatMul_")), key=lambda n: int(n.rsplit("_", 1)[1]))
+    order = ["feat.weight"]
+    for layer in range(len(model.enc.layers)):
+        p = f"enc.layers.{layer}."
+        order += [p + "self_attn.in_proj_weight", p + "linear1.weight", p + "linear2.weight"]
+    order.append("span.weight")
+    if len(matmuls) != len(order):
+        raise ValueError(f"{path}: {len(matmuls)} MatMul weights, expected {len(order)}")
+    for name, mm in zip(order, matmuls):
+        new[name] = torch.tensor(inits[mm].T.copy())
+    missing = [k for k in state if k not in new]
+    if missing:
+        raise ValueError(f"{path}: no weights for {missing}")
+    for k, v in new.items():
+        if tuple(v.shape) != tuple(state[k].shape):
+            raise ValueError(f"{path}: {k} has shape {tuple(v.shape)}, expected {tuple(state[k].shape)}")
+    model.load_state_dict(new)
+
+
+def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None, init_onnx=None, lr=1e-3):
     torch.manual_seed(seed)
     rows, dev = spj_tensor(train_ex, vocab), spj_tensor(dev_ex, vocab)
     log(f"SPJ: {len(rows)} training examples, {len(dev)} held out")
@@ -257,7 +288,10 @@ def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None):
     if resume and os.path.exists(resume):
         model.load_state_dict(torch.load(resume))
         log(f"SPJ: continuing from {resume}")
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.01)
+    elif init_onnx:
+        load_onnx_weights(model, init_onnx)
+        log(f"SPJ: starting from {init_onnx} (held-out before: {spj_eval(model, dev[:2000])})")
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
     rng = random.Random(seed)
     start, step, seen, epoch = time.time(), 0, 0, 0
     budget = minutes * 60
@@ -271,7 +305,7 @@ def train_spj(train_ex, dev_ex, vocab, minutes, seed, resume=None):
                 done = True
                 break
             for g in opt.param_groups:
-                g["lr"] = 1e-3 * min(1.0, (step + 1) / 300) * max(0.05, 1 - frac)
+                g["lr"] = lr * min(1.0, (step + 1) / 300) * max(0.05, 1 - frac)
             loss, _, _ = spj_loss(model, ids, segs, feats, lab)
             opt.zero_grad(); loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -458,10 +492,13 @@ def main():
     ap.add_argument("--checkpoint", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "nlq-nldb-spj.pt"),
                     help="where the SPJ weights are kept between runs (not shipped)")
     ap.add_argument("--resume", action="store_true", help="continue training the SPJ from --checkpoint")
+    ap.add_argument("--init-onnx", default=None, help="start the SPJ from the weights of this spj.onnx (fp32)")
+    ap.add_argument("--spj-lr", type=float, default=1e-3, help="peak learning rate of the SPJ")
+    ap.add_argument("--threads", type=int, default=int(os.environ.get("NLQ_TRAIN_THREADS", "2")))
     a = ap.parse_args()
     if a.quick:
         a.worlds, a.spj_minutes, a.ssg_minutes = 40, 0.3, 0.2
-    torch.set_num_threads(2)
+    torch.set_num_threads(a.threads)
     os.makedirs(a.out, exist_ok=True)
     t0 = time.time()
     log(f"generating {a.worlds} invented worlds")
@@ -498,7 +535,7 @@ def main():
         t2 = time.time()
         rng = random.Random(a.seed)
         spj, m = train_spj(D.spj_examples(train_w, rng), D.spj_examples(dev_w, random.Random(1)), vocab, a.spj_minutes, a.seed,
-                           a.checkpoint if a.resume else None)
+                           a.checkpoint if a.resume else None, a.init_onnx, a.spj_lr)
         torch.save(spj.state_dict(), a.checkpoint)
         prior = metrics.get("spj", {}).get("seconds", 0) if a.resume else 0
         metrics["spj"] = {**m, "seconds": round(time.time() - t2) + prior}
