@@ -12,6 +12,7 @@ import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import { nlQuery } from '../../plugins/nl-query/index.js';
 import { QuestionGenerator, type Example } from '../../plugins/nl-query/predictor/generator.js';
 import { mentionSlots, TargetGrammar } from '../../plugins/nl-query/predictor/grammar.js';
+import { valueFitOf } from '../../plugins/nl-query/predictor/value-fit.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { EOS, graphToTokens, tokensToGraph } from '../../plugins/nl-query/predictor/target.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
@@ -51,7 +52,7 @@ describe('questions along relation chains', () => {
   it('have targets the grammar allows token by token and that read back to the graph', () => {
     const schema = engine.schema();
     for (const example of examples) {
-      const grammar = new TargetGrammar(schema, mentionSlots(findMentions(example.question, memory)));
+      const grammar = new TargetGrammar(schema, mentionSlots(findMentions(example.question, memory)), valueFitOf(memory));
       const tokens = [...example.target, EOS];
       tokens.forEach((token, i) => expect(grammar.allowed(example.target.slice(0, i)), `${example.question}: ${example.target.join(' ')} at ${i}`).toContain(token));
       const { graph } = tokensToGraph(example.target, schema);

@@ -9,6 +9,7 @@ import { findClass } from '../../engines/schema-graph/lookup.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { QuestionGenerator, type Example } from '../../plugins/nl-query/predictor/generator.js';
 import { mentionSlots, TargetGrammar } from '../../plugins/nl-query/predictor/grammar.js';
+import { valueFitOf } from '../../plugins/nl-query/predictor/value-fit.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { EOS } from '../../plugins/nl-query/predictor/target.js';
 import { WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
@@ -106,10 +107,19 @@ describe('synthetic questions', () => {
 
   it('have targets the decoding grammar allows token by token, conditions in its order', () => {
     for (const example of examples) {
-      const grammar = new TargetGrammar(engine.schema(), mentionSlots(findMentions(example.question, memory)));
+      const grammar = new TargetGrammar(engine.schema(), mentionSlots(findMentions(example.question, memory)), valueFitOf(memory));
       const tokens = [...example.target, EOS];
       tokens.forEach((token, i) => expect(grammar.allowed(example.target.slice(0, i)), `${example.question}: ${example.target.join(' ')} at ${i}`).toContain(token));
     }
+  });
+
+  it('never let decoding show or group one column twice (no generated target does)', () => {
+    const grammar = new TargetGrammar(engine.schema(), []);
+    expect(grammar.allowed(['show', 'A:Products.ProductName', 'show'])).not.toContain('A:Products.ProductName');
+    expect(grammar.allowed(['show', 'A:Products.ProductName', 'show'])).toContain('A:Products.UnitPrice');
+    expect(grammar.allowed(['show', 'count', 'A:Products.*', 'show', 'count'])).not.toContain('A:Products.*');
+    expect(grammar.allowed(['show', 'count', 'A:Products.*', 'show'])).toContain('count');
+    expect(grammar.allowed(['show', 'A:Products.CategoryID', 'show', 'max', 'A:Products.UnitPrice', 'group', 'A:Products.CategoryID', 'group'])).not.toContain('A:Products.CategoryID');
   });
 
   it('with WordNet, say schema words by synonyms now and then, still as graphs that run', async () => {

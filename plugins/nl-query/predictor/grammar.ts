@@ -8,6 +8,7 @@
 import { operatorsFor } from '../../../engines/query-graph/random-walk.js';
 import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import type { Mention, MentionKind } from './mentions.js';
+import type { ValueFit } from './value-fit.js';
 import { AGGREGATES, attributeToken, classToken, DIRECTIONS, EOS, instanceToken, ITEMS, literalToken, MAX_INSTANCES, MAX_LITERAL, placeholderToken, relationToken, selfRelations } from './target.js';
 
 const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
@@ -20,10 +21,13 @@ export interface MentionSlot {
   readonly kind: MentionKind;
   /** Attribute tokens of the stored values it matched (text mentions). */
   readonly attributes: readonly string[];
+  /** The question's text of it and its number (number and year mentions; else null). */
+  readonly text: string;
+  readonly number: number | null;
 }
 
 export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
-  return mentions.map((m) => ({ kind: m.kind, attributes: m.candidates.map((c) => attributeToken(c)) }));
+  return mentions.map((m) => ({ kind: m.kind, attributes: m.candidates.map((c) => attributeToken(c)), text: m.text, number: m.number }));
 }
 
 /** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
@@ -34,6 +38,7 @@ interface AttributeInfo {
   /** The token of the same attribute of instance 1 (what a mention's hints name). */
   readonly base: string;
   readonly classId: string;
+  readonly attributeId: string;
   readonly instance: number;
   readonly type: AttributeType | 'rows';
 }
@@ -55,6 +60,8 @@ export class TargetGrammar {
     schema: SchemaGraph,
     /** The question's mentions, in placeholder order. */
     private readonly mentions: readonly MentionSlot[],
+    /** Which numbers may be values of which attributes (the value memory's ranges); none: any. */
+    private readonly valueFit?: ValueFit,
   ) {
     this.relations = new Map(selfRelations(schema).map((r) => [relationToken(r.id), r.from]));
     const followed = new Set(this.relations.values());
@@ -62,7 +69,7 @@ export class TargetGrammar {
     for (const c of schema.classes) {
       const instances = followed.has(c.id) ? MAX_INSTANCES : 1;
       for (let instance = 1; instance <= instances; instance += 1) {
-        const info = (attributeId: string, type: AttributeInfo['type']) => ({ token: attributeToken({ classId: c.id, attributeId, instance }), base: attributeToken({ classId: c.id, attributeId }), classId: c.id, instance, type });
+        const info = (attributeId: string, type: AttributeInfo['type']) => ({ token: attributeToken({ classId: c.id, attributeId, instance }), base: attributeToken({ classId: c.id, attributeId }), classId: c.id, attributeId, instance, type });
         infos.push(info('*', 'rows'));
         for (const a of c.attributes) if (USABLE.includes(a.type)) infos.push(info(a.id, a.type));
       }
@@ -106,8 +113,9 @@ export class TargetGrammar {
     const body = prefix.slice(start + 1);
     const chain = this.chain(prefix);
     const item = keyword === 'follow' ? this.follow(body, this.chain(prefix.slice(0, start))) : this.item(keyword, body, usedPlaceholders, previousCondition(prefix.slice(0, start)));
-    // Instances a follow has not introduced cannot be named.
-    const options = item.options.filter((t) => !t.startsWith('A:') || this.usable(t, chain));
+    // Instances a follow has not introduced cannot be named; a column is shown or grouped once.
+    const repeated = repeatedItems(keyword, body, prefix.slice(0, start));
+    const options = item.options.filter((t) => (!t.startsWith('A:') || this.usable(t, chain)) && !repeated.has(t));
     const all = item.complete ? [...options, ...this.nextItems(prefix.slice(0, start + 1))] : options;
     // Each mention is one value: a placeholder used once is not offered again.
     const used = new Set(prefix.filter((t) => t.startsWith('@')));
@@ -275,14 +283,16 @@ export class TargetGrammar {
     else if (TEMPORAL.includes(type)) kinds = ['date', 'month', 'year'];
     else if (NUMERIC.includes(type)) kinds = ['number', 'year'];
     else kinds = ['text', 'number', 'year'];
-    return this.placeholders(kinds, type === 'text' ? attribute : null).filter((t) => !used.includes(t));
+    return this.placeholders(kinds, type === 'text' ? attribute : null, { attribute, operator }).filter((t) => !used.includes(t));
   }
 
-  private placeholders(kinds: readonly MentionKind[], textAttribute: string | null = null): string[] {
+  private placeholders(kinds: readonly MentionKind[], textAttribute: string | null = null, condition: { attribute: string; operator: string } | null = null): string[] {
     const out: string[] = [];
+    const info = condition ? this.attributes.get(condition.attribute) : undefined;
     this.mentions.forEach((mention, index) => {
       if (!(kinds.includes(mention.kind) || (kinds.includes('number') && mention.kind === 'year'))) return;
       if (textAttribute !== null && mention.kind === 'text' && !mention.attributes.includes(this.attributes.get(textAttribute)?.base ?? textAttribute)) return;
+      if (info && condition && this.valueFit && !this.valueFit.fits(info.classId, info.attributeId, condition.operator, mention)) return;
       out.push(placeholderToken(index + 1));
     });
     return out;
@@ -291,6 +301,24 @@ export class TargetGrammar {
   private literals(): string[] {
     return Array.from({ length: MAX_LITERAL }, (_, i) => literalToken(i + 1));
   }
+}
+
+/**
+ * The tokens that would end a `show` or `group` item exactly as an earlier one: one column shown
+ * twice says nothing more (the generator never writes it), and a beam that does so is lost.
+ */
+function repeatedItems(keyword: string, body: readonly string[], before: readonly string[]): ReadonlySet<string> {
+  if (keyword !== 'show' && keyword !== 'group') return new Set();
+  const out = new Set<string>();
+  before.forEach((token, i) => {
+    if (token !== keyword) return;
+    let end = i + 1;
+    while (end < before.length && !(ITEMS as readonly string[]).includes(before[end] as string)) end += 1;
+    const earlier = before.slice(i + 1, end);
+    // An earlier item one token longer than ours that starts as ours does: its last token would repeat it.
+    if (earlier.length === body.length + 1 && body.every((t, k) => earlier[k] === t)) out.add(earlier[body.length] as string);
+  });
+  return out;
 }
 
 /** What the order of conditions needs of the condition before: its attribute and first placeholder. */

@@ -17,6 +17,7 @@ import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '
 import { beamSearch } from './beam.js';
 import { alternativeBindings, bindValues } from './bind.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
+import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
 import type { Seq2SeqModel } from './onnx-model.js';
@@ -71,7 +72,7 @@ export class QueryGraphPredictor {
     const tokens = inputTokens(question, mentions);
     const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const encoded = await this.model.encode(ids);
-    const grammar = new TargetGrammar(schema, mentionSlots(mentions));
+    const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
     const decoded = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];

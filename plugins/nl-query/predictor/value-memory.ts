@@ -28,6 +28,8 @@ export interface ColumnMemory {
   readonly type: AttributeType;
   /** Distinct stored values, exactly as stored (text attributes). */
   readonly values: readonly string[];
+  /** Whether `values` holds every stored value (none cut by maxDistinct or maxLength); unknown = no. */
+  readonly complete?: boolean;
   /** Smallest and largest value (numbers as numbers, dates as `YYYY-MM-DD`), when known. */
   readonly min: number | string | null;
   readonly max: number | string | null;
@@ -119,10 +121,10 @@ export class ValueMemory {
           if (attribute.type === 'text') {
             const graph = queryGraph({ select: [{ target, aggregate: null }], distinct: true, limit: maxDistinct });
             const run = await engine.run(graph, { limit: maxDistinct, timeoutMs });
-            const values = run.result.rows
-              .map((row) => row[0])
-              .filter((v): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= maxLength);
-            columns.push({ ...target, type: attribute.type, values, min: null, max: null });
+            const stored = run.result.rows.map((row) => row[0]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+            const values = stored.filter((v) => v.length <= maxLength);
+            const complete = run.result.rows.length < maxDistinct && values.length === stored.length;
+            columns.push({ ...target, type: attribute.type, values, complete, min: null, max: null });
           } else if (NUMERIC.includes(attribute.type) || TEMPORAL.includes(attribute.type)) {
             const graph = queryGraph({ select: [{ target, aggregate: 'min' }, { target, aggregate: 'max' }] });
             const run = await engine.run(graph, { limit: 1, timeoutMs });
