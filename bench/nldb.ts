@@ -101,8 +101,9 @@ async function runOne(
     const gold = q.support.map((set) => set.map((core) => idOfLine.get(toLine(core)) ?? '?'));
     // Perfect retrieval: the extractor and aggregation on the gold support sets only.
     const goldTexts = gold.map((set) => set.map((id) => facts.fact(id)?.text ?? ''));
-    const goldDerivations = (await spj.derive(q.question, goldTexts)).map((d) => d.derivation);
-    const perfectResult = toResultSet(aggregate(goldDerivations), () => [], 1000);
+    const goldTyped = await spj.deriveTyped(q.question, goldTexts);
+    const goldDerivations = goldTyped.derivations.map((d) => d.derivation);
+    const perfectResult = toResultSet(aggregate(goldDerivations, goldTyped.type), () => [], 1000);
     const perfectScore = scoreAnswer(q, perfectResult);
     for (const key of ['all', q.type, ...(q.join ? ['join'] : [])]) perfect.set(key, [...(perfect.get(key) ?? []), perfectScore]);
     const m = supportMetrics(trace.supportSets, gold);

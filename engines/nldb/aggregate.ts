@@ -36,9 +36,19 @@ export function voteType(derivations: readonly Derivation[]): QueryType | null {
   return best;
 }
 
-export function aggregate(derivations: readonly Derivation[]): Aggregate {
+/**
+ * `questionType`, when the question's type is known (the extractor's type head over all its
+ * support sets), decides what no useful derivation means: a count of nothing is 0 ("How many zoos
+ * opened in the 21st century?") and a yes/no question that no fact shows is answered no (the
+ * collection is all we know); other types stay EMPTY.
+ */
+export function aggregate(derivations: readonly Derivation[], questionType?: QueryType | null): Aggregate {
   const type = voteType(derivations);
-  if (type === null) return { type: 'EMPTY', from: [] };
+  if (type === null) {
+    if (questionType === 'COUNT') return { type: 'COUNT', count: 0, from: [] };
+    if (questionType === 'BOOL') return { type: 'BOOL', value: false, from: [] };
+    return { type: 'EMPTY', from: [] };
+  }
   const chosen = derivations.map((d, i) => ({ d, i })).filter(({ d }) => d.type === type);
   switch (type) {
     case 'SET':

@@ -6,6 +6,7 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, voteType } from './aggregate.js';
+import { questionNoun } from './classes.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
@@ -47,19 +48,24 @@ export class NldbInterpreter implements QuestionInterpreter {
     const { facts, collection } = this.options;
     const sets = await this.ssg.generate(question.question, question.signal);
     const factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
-    const scored = await this.spj.derive(
+    const { type: questionType, derivations: scored } = await this.spj.deriveTyped(
       question.question,
       factSets.map((fs) => fs.map((f) => f.text)),
       question.signal,
     );
     // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
     const people = asksForPeople(question.question);
+    // The key must be of the class the question asks for, as far as the collection says (classes.ts).
+    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question);
     const derivations = scored.map((s) => {
       const d = s.derivation;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
-      return people && key !== null && namesAThing(key, (w) => facts.lexical.isOrdinaryWord(w)) ? ({ type: 'NULL' } as const) : d;
+      if (key === null) return d;
+      if (people && namesAThing(key, (w) => facts.lexical.isOrdinaryWord(w))) return { type: 'NULL' } as const;
+      if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;
+      return d;
     });
-    const agg = aggregate(derivations);
+    const agg = aggregate(derivations, questionType);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;
     const interpretation: SourceInterpretation = {
@@ -91,4 +97,9 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
   const mean = usefulness.reduce((a, b) => a + b, 0) / usefulness.length;
   const agreement = useful > 0 ? Math.min(1, agreeing / useful) : 0;
   return Math.max(0.05, Math.min(0.95, mean * (0.5 + 0.5 * agreement)));
+}
+
+/** Whether a check is turned off for measuring (NAME=0). */
+function envOff(name: string): boolean {
+  return process.env[name] === '0';
 }

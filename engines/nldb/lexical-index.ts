@@ -9,6 +9,7 @@
  * Words are lower-cased and lightly stemmed (plurals, -ed, -ing), so "companies" meets
  * "company" and "founded" meets "founding". Numbers and function words are not indexed.
  */
+import { ClassLexicon } from './classes.js';
 import { tokenize } from './text.js';
 
 /** One lexical hit. */
@@ -76,6 +77,8 @@ export class LexicalIndex {
   private totalLength = 0;
   /** Facts that write each word in lower case ("a museum", "works as a baker"). */
   private readonly lowerCase = new Map<string, number>();
+  /** What the facts say each name is ("X is a zoo", "Y was born in ..."; see classes.ts). */
+  readonly classes = new ClassLexicon();
 
   get size(): number {
     return this.docs.size;
@@ -95,6 +98,7 @@ export class LexicalIndex {
     for (const w of lower) this.lowerCase.set(w, (this.lowerCase.get(w) ?? 0) + 1);
     this.docs.set(id, { length, terms: ts, names: nameTerms(text), lower });
     this.totalLength += length;
+    this.classes.add(id, text);
   }
 
   /** Whether some fact writes this word in lower case: an ordinary word, not only ever a name. */
@@ -117,6 +121,7 @@ export class LexicalIndex {
     }
     this.totalLength -= doc.length;
     this.docs.delete(id);
+    this.classes.remove(id);
   }
 
   /** Inverse document frequency (BM25's, never negative). */

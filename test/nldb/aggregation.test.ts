@@ -12,6 +12,15 @@ describe('aggregation over derivations', () => {
     expect(aggregate(d('[NULL_ANSWER]', '[NULL_ANSWER]'))).toEqual({ type: 'EMPTY', from: [] });
   });
 
+  it("no usable derivation for a count question is 0, for a yes/no question no; other types stay EMPTY", () => {
+    expect(aggregate(d('[NULL_ANSWER]'), 'COUNT')).toEqual({ type: 'COUNT', count: 0, from: [] });
+    expect(aggregate(d('[NULL_ANSWER]', '[NULL_ANSWER]'), 'BOOL')).toEqual({ type: 'BOOL', value: false, from: [] });
+    for (const type of ['SET', 'MIN', 'MAX', 'ARGMIN', 'ARGMAX'] as const) expect(aggregate(d('[NULL_ANSWER]'), type)).toEqual({ type: 'EMPTY', from: [] });
+    expect(aggregate([], null)).toEqual({ type: 'EMPTY', from: [] });
+    // a useful derivation always wins over the fallback
+    expect(aggregate(d('[COUNT] A'), 'COUNT')).toMatchObject({ type: 'COUNT', count: 1 });
+  });
+
   it('the type is the majority over non-null derivations; ties go to the first seen', () => {
     expect(voteType(d('[NULL_ANSWER]', '[COUNT] a', '[SET] b', '[COUNT] c', '[NULL_ANSWER]', '[NULL_ANSWER]'))).toBe('COUNT');
     expect(voteType(d('[SET] a', '[COUNT] b'))).toBe('SET');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asksForPeople, comparePair, namesAThing, numbersOfKind, parseConstraints, parsePairComparison, satisfies } from '../../engines/nldb/constraints.js';
 import type { Derivation } from '../../engines/nldb/derivation.js';
-import { checkNumbers, notTheQuestion, questionType, type ScoredDerivation } from '../../engines/nldb/spj.js';
+import { checkNumbers, notTheQuestion, questionType, setQuestion, type ScoredDerivation } from '../../engines/nldb/spj.js';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 import { nameMentions } from '../../engines/nldb/ssg.js';
 
@@ -144,5 +144,16 @@ describe('questions about people are not answered by things', () => {
     expect(namesAThing('Dunmere', ordinary)).toBe(false);
     lexical.remove('1');
     expect(namesAThing('Prier Public Library', ordinary)).toBe(false);
+  });
+});
+
+describe('a count question read as the set whose members it counts', () => {
+  it('rewrites how-many and count-the questions, and nothing else', () => {
+    expect(setQuestion('How many zoos opened after 1820 in total?')).toBe('Which zoos opened after 1820?');
+    expect(setQuestion('How many people work at New Slymmoor Wildlife Park?')).toBe('Which people work at New Slymmoor Wildlife Park?');
+    expect(setQuestion('Count the parks that opened earlier than 1820.')).toBe('Which parks opened earlier than 1820?');
+    expect(setQuestion('Count the people that work for a company based in X.')).toBe('Which people work for a company based in X?');
+    expect(setQuestion('Which zoo has the most visitors?')).toBeNull();
+    expect(setQuestion('How many of them are there?')).toBeNull();
   });
 });

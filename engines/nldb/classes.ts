@@ -1,0 +1,230 @@
+/**
+ * What kind of thing a name is, as the collection itself says it, checked by code against the
+ * noun of the question ("How many companies ...", "Which zoo ...", "Among museums ...").
+ *
+ * The extractor accepts facts of another class with the same kind of number or relation ("Saint
+ * Pairtford Maritime Museum" for "which zoo has the fewest visitors", a person for "how many
+ * companies are in X"): one such answer changes a count or decides an extreme. The collection
+ * often states what a name is ("X is a software company", "Y, a zoo in Z"), names often end in
+ * their class ("... Maritime Museum", "... Zoo"), and people are born and married. A key whose
+ * class the collection shows to be another gives [NULL_ANSWER]; a key the collection says nothing
+ * about is kept (no evidence is not a disagreement).
+ *
+ * Everything here is read from the facts (no list of classes): a *class noun* is a word some fact
+ * uses as "NAME is a ... NOUN" or "NAME, a ... NOUN"; a class noun is *name-forming* when it also
+ * ends some name ("Museum", "Zoo", "Park"), and a *person noun* when a name with it is a person.
+ */
+import { tokenize } from './text.js';
+
+/** What one fact says about the names it starts clauses with. */
+export interface ClassStatement {
+  /** The name, lower case, without a leading article. */
+  readonly name: string;
+  /** The class noun the fact gives it (singular, lower case), if any. */
+  readonly noun: string | null;
+  /** Whether the fact shows the name to be a person (born, married, a native). */
+  readonly person: boolean;
+}
+
+const CAP = String.raw`[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F-]*`;
+/** Capitalised words, joined by "of" or "&" ("Kestrelford Museum of Clocks", "Harrow & Finch Logistics"). */
+const NAME_RE = new RegExp(String.raw`${CAP}(?:\s+(?:(?:of|&)\s+)?${CAP})*`, 'g');
+/** Words that end a class phrase ("a textile company from ...", "a zoo with ..."). */
+const PHRASE_END =
+  'in|at|on|with|from|that|which|who|whose|based|for|of|and|or|by|near|founded|established|located|set|opened|built|where|since|born|to|run|owned|known|called|named';
+const CLASS_AFTER = new RegExp(
+  String.raw`^(?:,?\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
+);
+const PERSON_AFTER: readonly RegExp[] = [
+  /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born)\b/,
+  /^(?:'s|’s)\s+(?:birthplace|year of birth|date of birth|birth|husband|wife|spouse)\b/,
+  /^,?\s+(?:is\s+)?an?\s+(?:[A-Z][\w-]*\s+)?native\b/,
+  /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
+];
+const ARTICLE = /^(?:the|a|an)\s+/i;
+
+/** A plural class word as its singular ("companies" -> "company", "museums" -> "museum", "people" -> "person"). */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w === 'people' || w === 'persons') return 'person';
+  if (w === 'men' || w === 'women') return w === 'men' ? 'man' : 'woman';
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(?:ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) return w.slice(0, -1);
+  return w;
+}
+
+/** A name as the lexicon keys it: lower case, single spaces, no leading article. */
+export function nameKey(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().replace(ARTICLE, '').toLowerCase();
+}
+
+/** The last word of a name, as a class word would be written (singular, lower case). */
+export function lastWord(name: string): string | null {
+  const words = tokenize(name).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
+  const last = words[words.length - 1];
+  return last ? singular(last.text) : null;
+}
+
+/** The class statements of one fact: names followed by "is a NOUN", ", a NOUN", "was born", ... */
+export function classStatements(text: string): ClassStatement[] {
+  const out: ClassStatement[] = [];
+  for (const m of text.matchAll(NAME_RE)) {
+    const rest = text.slice((m.index ?? 0) + m[0].length);
+    const name = nameKey(m[0]);
+    if (!name) continue;
+    const cls = CLASS_AFTER.exec(rest);
+    const phrase = cls?.[1]?.split(/\s+/) ?? [];
+    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
+    const person = PERSON_AFTER.some((re) => re.test(rest));
+    if (noun || person) out.push({ name, noun, person });
+  }
+  return out;
+}
+
+/** The question's class noun ("How many companies" -> "company"), or null. */
+export function questionNoun(question: string): string | null {
+  const q = question.trim();
+  const m =
+    /^(?:how many|which|what)\s+(?:of the\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
+    /^among\s+(?:the\s+|all\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
+    /^(?:count|list|name)\s+(?:all\s+)?(?:the\s+)?([a-z][a-z-]*)\b/i.exec(q);
+  const word = m?.[1];
+  if (!word) return null;
+  const w = word.toLowerCase();
+  if (/^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/.test(w)) return null;
+  return singular(w);
+}
+
+type Verdict = 'agree' | 'disagree' | 'unknown';
+
+/** Counts per key, kept in step with the facts (added and removed). */
+class Counter<K> {
+  private readonly counts = new Map<K, number>();
+  add(k: K, n: number): void {
+    const v = (this.counts.get(k) ?? 0) + n;
+    if (v > 0) this.counts.set(k, v);
+    else this.counts.delete(k);
+  }
+  has(k: K): boolean {
+    return (this.counts.get(k) ?? 0) > 0;
+  }
+  keys(): IterableIterator<K> {
+    return this.counts.keys();
+  }
+}
+
+/** The collection's class statements, indexed by name, kept in step with the facts. */
+export class ClassLexicon {
+  private readonly byFact = new Map<string, { statements: ClassStatement[]; lastWords: string[] }>();
+  /** name -> noun -> facts stating it. */
+  private readonly classes = new Map<string, Counter<string>>();
+  private readonly persons = new Counter<string>();
+  private readonly nouns = new Counter<string>();
+  /** Last words of names ("museum" of "Hollin Art Museum"). */
+  private readonly lastWords = new Counter<string>();
+  private version = 0;
+  private nounCache: { version: number; person: Set<string>; thing: Set<string> } | null = null;
+
+  add(id: string, text: string): void {
+    if (this.byFact.has(id)) this.remove(id);
+    const statements = classStatements(text);
+    const lastWords = [...text.matchAll(NAME_RE)].filter((m) => m[0].includes(' ')).flatMap((m) => lastWord(m[0]) ?? []);
+    this.byFact.set(id, { statements, lastWords });
+    this.apply(statements, lastWords, 1);
+  }
+
+  remove(id: string): void {
+    const entry = this.byFact.get(id);
+    if (!entry) return;
+    this.apply(entry.statements, entry.lastWords, -1);
+    this.byFact.delete(id);
+  }
+
+  private apply(statements: readonly ClassStatement[], lastWords: readonly string[], n: number): void {
+    this.version++;
+    for (const s of statements) {
+      if (s.noun) {
+        const c = this.classes.get(s.name) ?? new Counter<string>();
+        c.add(s.noun, n);
+        this.classes.set(s.name, c);
+        this.nouns.add(s.noun, n);
+      }
+      if (s.person) this.persons.add(s.name, n);
+    }
+    for (const w of lastWords) this.lastWords.add(w, n);
+  }
+
+  /** The class nouns the collection gives a name. */
+  classesOf(name: string): string[] {
+    return [...(this.classes.get(nameKey(name))?.keys() ?? [])];
+  }
+
+  isPerson(name: string): boolean {
+    return this.persons.has(nameKey(name));
+  }
+
+  isClassNoun(noun: string): boolean {
+    return this.nouns.has(noun);
+  }
+
+  /** A class noun that also ends names ("museum", "zoo", "park"). */
+  isNameForming(noun: string): boolean {
+    return this.nouns.has(noun) && this.lastWords.has(noun);
+  }
+
+  /** A class noun some person has ("doctor", "native"). */
+  isPersonNoun(noun: string): boolean {
+    return this.nounKinds().person.has(noun);
+  }
+
+  /** A class noun of two names or more, none of them a person ("company", "zoo"). */
+  isThingNoun(noun: string): boolean {
+    return this.nounKinds().thing.has(noun);
+  }
+
+  private nounKinds(): { person: Set<string>; thing: Set<string> } {
+    if (!this.nounCache || this.nounCache.version !== this.version) {
+      const person = new Set<string>();
+      const names = new Map<string, number>();
+      for (const [name, c] of this.classes) {
+        for (const k of c.keys()) {
+          if (this.persons.has(name)) person.add(k);
+          names.set(k, (names.get(k) ?? 0) + 1);
+        }
+      }
+      const thing = new Set([...names].filter(([k, n]) => n >= 2 && !person.has(k)).map(([k]) => k));
+      this.nounCache = { version: this.version, person, thing };
+    }
+    return this.nounCache;
+  }
+
+  /**
+   * Whether a key can be of the question's class noun: 'agree' when the collection says so (or
+   * the name ends in it), 'disagree' when it shows another class (the name ends in another
+   * name-forming class noun, a fact gives it one, it is a person and the class never is, or the
+   * question asks for people and the key's class never is a person's), else 'unknown'.
+   */
+  verdict(key: string, noun: string): Verdict {
+    const explicit = this.classesOf(key);
+    const last = lastWord(key);
+    const wantsPerson = noun === 'person';
+    const person = this.isPerson(key);
+    const thingClass = (c: string) => this.isThingNoun(c) || (this.isNameForming(c) && !this.isPersonNoun(c));
+    if (wantsPerson) {
+      if (person) return 'agree';
+      if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
+      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last))
+        ? 'disagree'
+        : 'unknown';
+    }
+    if (!this.isClassNoun(noun)) return 'unknown';
+    if (explicit.includes(noun) || last === noun) return 'agree';
+    const personNoun = this.isPersonNoun(noun);
+    if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
+    if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
+    if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
+    if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
+    return 'unknown';
+  }
+}

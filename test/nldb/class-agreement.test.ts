@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ClassLexicon, classStatements, questionNoun, singular } from '../../engines/nldb/classes.js';
+
+const FACTS = [
+  'Orlen Glass is a glass company in Vardby.',
+  'Tamsin Steel, a steel company based in Vardby, was founded in 1950.',
+  'Brock Lenses, a lens manufacturer founded in 1968, is based in Vardby.',
+  'Hale Wildlife Park, a zoo in Vardby, attracts 300,000 visitors a year.',
+  'Vardby Maritime Museum is a museum with a long history.',
+  'Vardby Maritime Museum gets 120,000 visitors a year.',
+  'Oskar Lind was born in Vardby in 1970.',
+  'Oskar Lind is a doctor at Vardby Hospital.',
+  'Mira Holt, a pharmacist, keeps a cat.',
+  'Ada Renn, an apprentice baker at Corner Bakery, was born in 2001.',
+  'Juno Park Museum is a museum.',
+];
+
+function lexicon(): ClassLexicon {
+  const lex = new ClassLexicon();
+  FACTS.forEach((f, i) => lex.add(String(i), f));
+  return lex;
+}
+
+describe('class agreement between the question and a key, from what the facts say', () => {
+  it('reads class nouns and people from the facts', () => {
+    expect(classStatements('Tamsin Steel, a steel company based in Vardby, was founded in 1950.')).toEqual([{ name: 'tamsin steel', noun: 'company', person: false }]);
+    expect(classStatements('Hale Wildlife Park, a zoo in Vardby, attracts 300,000 visitors a year.')[0]).toMatchObject({ noun: 'zoo' });
+    expect(classStatements('Oskar Lind was born in Vardby in 1970.')[0]).toMatchObject({ name: 'oskar lind', person: true });
+    // the appositive's last name is not the one born
+    const s = classStatements('Ada Renn, an apprentice baker at Corner Bakery, was born in 2001.');
+    expect(s.find((x) => x.name === 'corner bakery')?.person ?? false).toBe(false);
+  });
+
+  it("the question's class noun", () => {
+    expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
+    expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
+    expect(questionNoun('Among museums that are in Vardby, which museum gets the fewest visitors?')).toBe('museum');
+    expect(questionNoun('What is the earliest birth year of any farmer?')).toBeNull();
+    expect(singular('libraries')).toBe('library');
+    expect(singular('people')).toBe('person');
+  });
+
+  it('agrees when the facts say so, disagrees when they show another class, else does not know', () => {
+    const lex = lexicon();
+    expect(lex.verdict('Tamsin Steel', 'company')).toBe('agree');
+    expect(lex.verdict('Hale Wildlife Park', 'zoo')).toBe('agree');
+    // a museum is not a zoo: its name ends in a class noun of the collection
+    expect(lex.verdict('Vardby Maritime Museum', 'zoo')).toBe('disagree');
+    // a person is not a company
+    expect(lex.verdict('Oskar Lind', 'company')).toBe('disagree');
+    // a lens manufacturer may well be a company: no evidence against it
+    expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
+    expect(lex.verdict('Someone Unknown', 'company')).toBe('unknown');
+  });
+
+  it('people: a company is not a person, a rare occupation is no evidence either way', () => {
+    const lex = lexicon();
+    expect(lex.verdict('Oskar Lind', 'person')).toBe('agree');
+    expect(lex.verdict('Orlen Glass', 'person')).toBe('disagree');
+    expect(lex.verdict('Mira Holt', 'person')).toBe('unknown');
+    expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
+  });
+
+  it('follows removals', () => {
+    const lex = lexicon();
+    lex.remove('6');
+    expect(lex.isPerson('Oskar Lind')).toBe(false);
+    lex.add('6', FACTS[6] as string);
+    expect(lex.isPerson('Oskar Lind')).toBe(true);
+  });
+});
