@@ -29,7 +29,7 @@ export interface TrainOptions {
   readonly engine: QueryGraphEngine;
   /** The model folder to write (models/querygraph/<source>). */
   readonly out: string;
-  /** Synthetic training examples. Default 30000. */
+  /** Synthetic training examples. Default 60000 (fresh questions rather than more epochs of the same: the model is trained without dropout). */
   readonly examples?: number;
   /** Held-out examples (another seed) for the metrics. Default 600. */
   readonly heldOut?: number;
@@ -37,8 +37,8 @@ export interface TrainOptions {
   readonly seed?: number;
   /** Generator options (probabilities of the walk and the English). */
   readonly generator?: Omit<GeneratorOptions, 'seed'>;
-  /** Model and schedule. Defaults: d 128, 3 layers, 4 heads, ff 512, at most 12 epochs or 18 minutes of PyTorch (the cosine schedule ends with whichever comes first; generation, export and evaluation fit in the 20-minute target), batch 96, lr 0.002. */
-  readonly model?: { readonly dModel?: number; readonly layers?: number; readonly heads?: number; readonly ff?: number; readonly epochs?: number; readonly minutes?: number; readonly batch?: number; readonly lr?: number };
+  /** Model and schedule. Defaults: d 128, 3 layers, 4 heads, ff 512, at most 12 epochs or 18 minutes of PyTorch (the cosine schedule ends with whichever comes first; generation, export and evaluation fit in the 20-minute target), batch 96, lr 0.002, no dropout. */
+  readonly model?: { readonly dModel?: number; readonly layers?: number; readonly heads?: number; readonly ff?: number; readonly epochs?: number; readonly minutes?: number; readonly batch?: number; readonly lr?: number; readonly dropout?: number };
   /** Python with torch, onnx and numpy. Default: NLQ_PYTHON or /usr/bin/python3. */
   readonly python?: string;
   /** Show the trainer's own progress bar on the terminal (stderr). Default false. */
@@ -60,7 +60,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
   const memory = await ValueMemory.read(engine);
   progress.finish(`${memory.columns.length} attributes remembered`);
 
-  const count = options.examples ?? 30_000;
+  const count = options.examples ?? 60_000;
   const heldOutCount = options.heldOut ?? 600;
   progress.phase('generating synthetic questions', count + heldOutCount);
   // WordNet synonyms of the schema's words are part of the English the model learns.
@@ -90,6 +90,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       ...flag('--minutes', m.minutes ?? 18),
       ...flag('--batch', m.batch ?? 96),
       ...flag('--lr', m.lr ?? 0.002),
+      ...flag('--dropout', m.dropout ?? 0),
     ];
     progress.phase('training (PyTorch)');
     await runPython(options.python ?? process.env.NLQ_PYTHON ?? '/usr/bin/python3', args, options.echo ?? false);
