@@ -24,6 +24,8 @@ export interface ClassStatement {
   readonly noun: string | null;
   /** Whether the fact shows the name to be a person (born, married, a native). */
   readonly person: boolean;
+  /** Whether the fact writes the name as a place: right after "in" or "near", with no article ("born in Westry"). */
+  readonly place?: boolean;
 }
 
 const CAP = String.raw`[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F-]*`;
@@ -77,7 +79,8 @@ export function classStatements(text: string): ClassStatement[] {
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
     const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
     const person = PERSON_AFTER.some((re) => re.test(rest));
-    if (noun || person) out.push({ name, noun, person });
+    const place = /\b(?:in|near)\s+$/.test(text.slice(0, m.index ?? 0)) && !ARTICLE.test(m[0]);
+    if (noun || person || place) out.push({ name, noun, person, ...(place ? { place } : {}) });
   }
   return out;
 }
@@ -89,7 +92,11 @@ export function questionNoun(question: string): string | null {
     /^(?:how many|which|what)\s+(?:of the\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
     /^among\s+(?:the\s+|all\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
     /^(?:count|list|name)\s+(?:all\s+)?(?:the\s+)?([a-z][a-z-]*)\b/i.exec(q);
-  const word = m?.[1];
+  let word = m?.[1];
+  if (word && /^(?:is|was|are|were)$/i.test(word)) {
+    // "Which is the most visited castle?"
+    word = /^(?:which|what) (?:is|was|are|were) the (?:[\w-]+ ){0,3}?([a-z][a-z-]*)(?= (?:that|which|who|with|in|of|among)\b|\s*[?.]?$)/i.exec(q)?.[1];
+  }
   if (!word) return null;
   const w = word.toLowerCase();
   if (/^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/.test(w)) return null;
@@ -120,11 +127,12 @@ export class ClassLexicon {
   /** name -> noun -> facts stating it. */
   private readonly classes = new Map<string, Counter<string>>();
   private readonly persons = new Counter<string>();
+  private readonly places = new Counter<string>();
   private readonly nouns = new Counter<string>();
   /** Last words of names ("museum" of "Hollin Art Museum"). */
   private readonly lastWords = new Counter<string>();
   private version = 0;
-  private nounCache: { version: number; person: Set<string>; thing: Set<string> } | null = null;
+  private nounCache: { version: number; person: Set<string>; thing: Set<string>; place: Set<string> } | null = null;
 
   add(id: string, text: string): void {
     if (this.byFact.has(id)) this.remove(id);
@@ -151,6 +159,7 @@ export class ClassLexicon {
         this.nouns.add(s.noun, n);
       }
       if (s.person) this.persons.add(s.name, n);
+      if (s.place) this.places.add(s.name, n);
     }
     for (const w of lastWords) this.lastWords.add(w, n);
   }
@@ -162,6 +171,11 @@ export class ClassLexicon {
 
   isPerson(name: string): boolean {
     return this.persons.has(nameKey(name));
+  }
+
+  /** Whether some fact writes the name as a place ("born in Westry", "a market near Heskmoss"). */
+  isPlace(name: string): boolean {
+    return this.places.has(nameKey(name));
   }
 
   isClassNoun(noun: string): boolean {
@@ -183,18 +197,25 @@ export class ClassLexicon {
     return this.nounKinds().thing.has(noun);
   }
 
-  private nounKinds(): { person: Set<string>; thing: Set<string> } {
+  /** A class noun some place has ("town", "village"). */
+  isPlaceNoun(noun: string): boolean {
+    return this.nounKinds().place.has(noun);
+  }
+
+  private nounKinds(): { person: Set<string>; thing: Set<string>; place: Set<string> } {
     if (!this.nounCache || this.nounCache.version !== this.version) {
       const person = new Set<string>();
+      const place = new Set<string>();
       const names = new Map<string, number>();
       for (const [name, c] of this.classes) {
         for (const k of c.keys()) {
           if (this.persons.has(name)) person.add(k);
+          if (this.places.has(name)) place.add(k);
           names.set(k, (names.get(k) ?? 0) + 1);
         }
       }
       const thing = new Set([...names].filter(([k, n]) => n >= 2 && !person.has(k)).map(([k]) => k));
-      this.nounCache = { version: this.version, person, thing };
+      this.nounCache = { version: this.version, person, thing, place };
     }
     return this.nounCache;
   }
@@ -214,6 +235,7 @@ export class ClassLexicon {
     if (wantsPerson) {
       if (person) return 'agree';
       if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
+      if (this.isPlace(key)) return 'disagree';
       return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last))
         ? 'disagree'
         : 'unknown';
@@ -222,6 +244,8 @@ export class ClassLexicon {
     if (explicit.includes(noun) || last === noun) return 'agree';
     const personNoun = this.isPersonNoun(noun);
     if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
+    // a place is not a company, a zoo or a park (unless places are what the question asks for)
+    if (this.isPlace(key) && !person && !this.isPlaceNoun(noun) && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
     if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
     if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';

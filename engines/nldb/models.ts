@@ -27,6 +27,11 @@ export interface ModelConfig {
     readonly features: number;
     /** Usefulness below this gives [NULL_ANSWER] (chosen on held-out worlds for F1). */
     readonly threshold?: number;
+    /**
+     * The usefulness threshold at serving, chosen end to end (retrieval, extractor, checks by code)
+     * on held-out synthetic worlds; overrides `threshold`. A new training run drops it.
+     */
+    readonly servingThreshold?: number;
     /** Which extractor file serves: `int8` (spj.int8.onnx) where it keeps the accuracy, else fp32. */
     readonly precision?: Precision;
   };

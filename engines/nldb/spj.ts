@@ -8,6 +8,7 @@
 import { comparePair, parseConstraints, parsePairComparison, satisfies, statesKind, type NumberConstraint } from './constraints.js';
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
+import { terms } from './lexical-index.js';
 import { nameMentions } from './ssg.js';
 import { encodeSpj, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
@@ -23,7 +24,7 @@ export interface ScoredDerivation {
 export interface SpjOptions {
   /** Support sets per model call. */
   readonly batchSize?: number;
-  /** Usefulness below this gives [NULL_ANSWER]; default: the threshold chosen at training time (config.json), else 0.5. */
+  /** Usefulness below this gives [NULL_ANSWER]; default: config.json's servingThreshold, else the threshold chosen at training time, else 0.5. */
   readonly threshold?: number;
   /**
    * Usefulness a member of a count must reach when the count is read as a set ("How many X ..."
@@ -79,9 +80,10 @@ export class SelectProjectJoin {
         raw.push({ row, facts: sets[b] ?? [], classes: classes.slice(b * 11, (b + 1) * 11), spans: spans.slice(b * length * 4, (b + 1) * length * 4) });
       });
     }
-    const base = this.options.threshold ?? envUseful() ?? this.models.config.spj.threshold ?? 0.5;
+    const base = this.options.threshold ?? envUseful() ?? this.models.config.spj.servingThreshold ?? this.models.config.spj.threshold ?? 0.5;
     // the members of a count are looked for with a lower threshold: a count needs every one of
     // them, and the class check (classes.ts) and the number checks drop the wrong ones
+    const strict = Math.max(base, this.models.config.spj.threshold ?? base);
     const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? envNumber('NLQ_NLDB_COUNT_USEFUL') ?? COUNT_MEMBER_THRESHOLD) : base;
     const type = forcedType ?? questionType(raw.map((r) => r.classes));
     // A count is the number of distinct members of a set: "How many companies are based in X?"
@@ -96,6 +98,9 @@ export class SelectProjectJoin {
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts), question);
+      // below the trained threshold a set must also share a word with the question (or pass its
+      // number comparisons, checked above)
+      if (!forcedType && constraints.length === 0 && d.useful < strict && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
       if (pair && d.derivation.type === 'BOOL') {
         const value = comparePair(pair, names as [string, string], r.facts);
         // a yes/no comparison between two names is the comparison of their numbers, by code;
@@ -134,6 +139,16 @@ export function checkNumbers(scored: ScoredDerivation, constraints: readonly Num
   if (constraints.length === 0 || d.type === 'NULL') return scored;
   if (d.type === 'BOOL') return statesKind(constraints, facts) ? { ...scored, derivation: { type: 'BOOL', value: satisfies(constraints, facts) } } : scored;
   return satisfies(constraints, facts) ? scored : { ...scored, derivation: { type: 'NULL' } };
+}
+
+/**
+ * Whether some fact of the set holds a word of the question (lower case, lightly stemmed, function
+ * words and numbers aside: lexical-index.ts's terms). A set the extractor is unsure of ("Marlo Venn
+ * has a dog" for "Who owns a horse?") must at least talk about something the question does.
+ */
+export function sharesWord(question: string, facts: readonly string[]): boolean {
+  const asked = new Set(terms(question).keys());
+  return facts.some((f) => [...terms(f).keys()].some((t) => asked.has(t)));
 }
 
 /**

@@ -23,7 +23,10 @@ function lexicon(): ClassLexicon {
 
 describe('class agreement between the question and a key, from what the facts say', () => {
   it('reads class nouns and people from the facts', () => {
-    expect(classStatements('Tamsin Steel, a steel company based in Vardby, was founded in 1950.')).toEqual([{ name: 'tamsin steel', noun: 'company', person: false }]);
+    expect(classStatements('Tamsin Steel, a steel company based in Vardby, was founded in 1950.')).toEqual([
+      { name: 'tamsin steel', noun: 'company', person: false },
+      { name: 'vardby', noun: null, person: false, place: true },
+    ]);
     expect(classStatements('Hale Wildlife Park, a zoo in Vardby, attracts 300,000 visitors a year.')[0]).toMatchObject({ noun: 'zoo' });
     expect(classStatements('Oskar Lind was born in Vardby in 1970.')[0]).toMatchObject({ name: 'oskar lind', person: true });
     // the appositive's last name is not the one born
@@ -36,6 +39,7 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
     expect(questionNoun('Among museums that are in Vardby, which museum gets the fewest visitors?')).toBe('museum');
     expect(questionNoun('What is the earliest birth year of any farmer?')).toBeNull();
+    expect(questionNoun('Which is the most visited castle?')).toBe('castle');
     expect(singular('libraries')).toBe('library');
     expect(singular('people')).toBe('person');
   });
@@ -51,6 +55,9 @@ describe('class agreement between the question and a key, from what the facts sa
     // a lens manufacturer may well be a company: no evidence against it
     expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
     expect(lex.verdict('Someone Unknown', 'company')).toBe('unknown');
+    // a place (written 'in Vardby') is neither a company nor a person
+    expect(lex.verdict('Vardby', 'company')).toBe('disagree');
+    expect(lex.verdict('Vardby', 'person')).toBe('disagree');
   });
 
   it('people: a company is not a person, a rare occupation is no evidence either way', () => {
