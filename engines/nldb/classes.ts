@@ -85,22 +85,54 @@ export function classStatements(text: string): ClassStatement[] {
   return out;
 }
 
-/** The question's class noun ("How many companies" -> "company"), or null. */
-export function questionNoun(question: string): string | null {
+/**
+ * The question's class noun ("How many companies" -> "company", "Which zoo", "Among museums", "the
+ * oldest company", "of any doctor"), or null: the first candidate `known` accepts (the collection's
+ * class nouns; "person" always).
+ */
+export function questionNoun(question: string, known: (noun: string) => boolean = () => true): string | null {
+  return questionNouns(question).find((n) => n === 'person' || known(n)) ?? null;
+}
+
+/** The words a question may range over, most likely first (singular, lower case). */
+export function questionNouns(question: string): string[] {
   const q = question.trim();
-  const m =
+  const lead =
     /^(?:how many|which|what)\s+(?:of the\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
     /^among\s+(?:the\s+|all\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
     /^(?:count|list|name)\s+(?:all\s+)?(?:the\s+)?([a-z][a-z-]*)\b/i.exec(q);
-  let word = m?.[1];
-  if (word && /^(?:is|was|are|were)$/i.test(word)) {
+  const words = [
+    lead?.[1],
     // "Which is the most visited castle?"
-    word = /^(?:which|what) (?:is|was|are|were) the (?:[\w-]+ ){0,3}?([a-z][a-z-]*)(?= (?:that|which|who|with|in|of|among)\b|\s*[?.]?$)/i.exec(q)?.[1];
+    /^(?:which|what) (?:is|was|are|were) the (?:[\w-]+ ){0,3}?([a-z][a-z-]*)(?= (?:that|which|who|with|in|of|among)\b|\s*[?.]?$)/i.exec(q)?.[1],
+    ...superlativeNouns(q),
+  ];
+  const usable = (x: string | undefined): x is string =>
+    !!x && !/^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/i.test(x);
+  return [...new Set(words.filter(usable).map(singular))];
+}
+
+/** "the oldest company", "the least-visited park", "of any doctor": the noun a superlative ranges over. */
+function superlativeNouns(q: string): (string | undefined)[] {
+  return [
+    /\b(?:of|for) any ([a-z][a-z-]*)\b/i.exec(q)?.[1],
+    /\bamong (?:the |all )?([a-z][a-z-]*)\b/i.exec(q)?.[1],
+    /\bthe (?:[a-z]+est|most[ -][a-z]+|least[ -][a-z]+) ([a-z][a-z-]*)\b/i.exec(q)?.[1],
+  ];
+}
+
+/**
+ * The name a fact is about: its first name, leaving out a capitalised ordinary word opening the
+ * sentence ("In 1975 Lorna Fairweather was born", "Founded in 1987, Harrow & Finch ...").
+ * `ordinary` says whether a word is written in lower case somewhere (the collection).
+ */
+export function subjectOf(fact: string, ordinary: (word: string) => boolean): string | null {
+  for (const m of fact.matchAll(NAME_RE)) {
+    const name = m[0].replace(ARTICLE, '');
+    if (!name || ARTICLE.test(`${name} `) || (!name.includes(' ') && ordinary(name))) continue;
+    return name;
   }
-  if (!word) return null;
-  const w = word.toLowerCase();
-  if (/^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/.test(w)) return null;
-  return singular(w);
+  return null;
 }
 
 type Verdict = 'agree' | 'disagree' | 'unknown';

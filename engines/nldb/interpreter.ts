@@ -6,7 +6,7 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, voteType } from './aggregate.js';
-import { questionNoun } from './classes.js';
+import { questionNoun, subjectOf } from './classes.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
@@ -56,12 +56,17 @@ export class NldbInterpreter implements QuestionInterpreter {
     // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
     const people = asksForPeople(question.question);
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
-    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question);
-    const derivations = scored.map((s) => {
+    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
+    const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+    const derivations = scored.map((s, i) => {
       const d = s.derivation;
-      const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
+      // a MIN/MAX value is checked through the name its fact is about
+      const subject = (d.type === 'MIN' || d.type === 'MAX') && s.valueFact !== undefined && !envOff('NLQ_NLDB_SUBJECT_CHECK')
+        ? subjectOf(factSets[i]?.[s.valueFact]?.text ?? '', ordinary)
+        : null;
+      const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : subject;
       if (key === null) return d;
-      if (people && namesAThing(key, (w) => facts.lexical.isOrdinaryWord(w))) return { type: 'NULL' } as const;
+      if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
       if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;
       return d;
     });

@@ -19,6 +19,8 @@ export interface ScoredDerivation {
   readonly useful: number;
   /** Probability of the predicted query type. */
   readonly typeConfidence: number;
+  /** For a MIN/MAX value: which fact of the set it was copied from. */
+  readonly valueFact?: number;
 }
 
 export interface SpjOptions {
@@ -222,7 +224,7 @@ export function decode(
       return key ? { derivation: { type, value: key }, useful, typeConfidence } : none;
     case 'MIN':
     case 'MAX':
-      return value ? { derivation: { type, value }, useful, typeConfidence } : none;
+      return value ? { derivation: { type, value }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
     case 'ARGMIN':
     case 'ARGMAX':
       return key && value ? { derivation: { type, key, value }, useful, typeConfidence } : none;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClassLexicon, classStatements, questionNoun, singular } from '../../engines/nldb/classes.js';
+import { ClassLexicon, classStatements, questionNoun, singular, subjectOf } from '../../engines/nldb/classes.js';
 
 const FACTS = [
   'Orlen Glass is a glass company in Vardby.',
@@ -38,7 +38,12 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
     expect(questionNoun('Among museums that are in Vardby, which museum gets the fewest visitors?')).toBe('museum');
-    expect(questionNoun('What is the earliest birth year of any farmer?')).toBeNull();
+    expect(questionNoun('What is the earliest birth year of any farmer?')).toBe('farmer');
+    expect(questionNoun('In what year was the oldest company founded?')).toBe('company');
+    expect(questionNoun('What is the most recent birth year among people?')).toBe('person');
+    // the first word the collection knows as a class noun
+    expect(questionNoun('What is the smallest workforce of any company?', (n) => n === 'company')).toBe('company');
+    expect(questionNoun('What is the total?', () => false)).toBeNull();
     expect(questionNoun('Which is the most visited castle?')).toBe('castle');
     expect(singular('libraries')).toBe('library');
     expect(singular('people')).toBe('person');
@@ -66,6 +71,14 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Orlen Glass', 'person')).toBe('disagree');
     expect(lex.verdict('Mira Holt', 'person')).toBe('unknown');
     expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
+  });
+
+  it('the name a fact is about, past a capitalised ordinary word opening it', () => {
+    const ordinary = (w: string) => ['in', 'founded', 'each', 'the'].includes(w.toLowerCase());
+    expect(subjectOf('In 1975 Lorna Fairweather was born in Kestrelford.', ordinary)).toBe('Lorna Fairweather');
+    expect(subjectOf('Founded in 1987, Harrow & Finch Logistics now has 5,600 staff.', ordinary)).toBe('Harrow & Finch Logistics');
+    expect(subjectOf('The market cross in Heskmoss dates from 1273.', ordinary)).toBe('Heskmoss');
+    expect(subjectOf('The Hollin Art Museum opened in 1988.', ordinary)).toBe('Hollin Art Museum');
   });
 
   it('follows removals', () => {
