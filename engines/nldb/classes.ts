@@ -135,6 +135,32 @@ export function subjectOf(fact: string, ordinary: (word: string) => boolean): st
   return null;
 }
 
+/** The names a fact mentions (article dropped, lower case), as the lexicon keys them. */
+export function namesIn(fact: string): string[] {
+  return [...fact.matchAll(NAME_RE)].map((m) => nameKey(m[0])).filter((n) => n.length > 0);
+}
+
+/**
+ * Whether the facts of a support set are joined through a name that is not a place: a name of
+ * one fact that another fact also writes. Facts that only share a town ("... in Kestrelford")
+ * are about different things.
+ */
+export function linkedByName(facts: readonly string[], lexicon: ClassLexicon, ordinary: (word: string) => boolean): boolean {
+  const low = facts.map((f) => f.toLowerCase());
+  return facts.some((f, i) =>
+    namesIn(f).some(
+      (n) =>
+        !lexicon.isPlace(n) &&
+        !(!n.includes(' ') && ordinary(n)) &&
+        low.some((g, j) => j !== i && new RegExp(String.raw`(?:^|[^\p{L}])${escapeRe(n)}(?:$|[^\p{L}])`, 'u').test(g)),
+    ),
+  );
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 type Verdict = 'agree' | 'disagree' | 'unknown';
 
 /** Counts per key, kept in step with the facts (added and removed). */

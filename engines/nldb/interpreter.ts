@@ -6,7 +6,7 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, voteType } from './aggregate.js';
-import { questionNoun, subjectOf } from './classes.js';
+import { linkedByName, questionNoun, subjectOf } from './classes.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
@@ -65,6 +65,13 @@ export class NldbInterpreter implements QuestionInterpreter {
         ? subjectOf(factSets[i]?.[s.valueFact]?.text ?? '', ordinary)
         : null;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : subject;
+      // NLQ_NLDB_LINK_CHECK=1: an extreme drawn from several facts needs them joined by a name that
+      // is not a place (measured, not kept: neutral on held-out worlds; see the model card)
+      const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
+      const set = factSets[i] ?? [];
+      if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
+        return { type: 'NULL' } as const;
+      }
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
       if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;

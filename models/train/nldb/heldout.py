@@ -9,6 +9,7 @@ import os
 import random
 
 import data as D
+import worlds as W
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 
@@ -20,8 +21,21 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--questions", type=int, default=60, help="questions kept per world (at random)")
     ap.add_argument("--data", default=os.path.join(ROOT, "data"))
+    ap.add_argument("--pad", type=int, default=0,
+                    help="also write facts-N.txt: the world's facts shuffled among other worlds' distractor facts "
+                         "(facts about places only, as facts-dev's larger files are padded), to measure at scale")
     a = ap.parse_args()
     rng = random.Random(a.seed)
+    pad_rng = random.Random(a.seed + 1)
+    real_people, real_companies = W.load_real_people(a.data), W.load_real_companies(a.data)
+
+    def padding(n):
+        out = []
+        while len(out) < n:
+            w = W.World(pad_rng, real_people, real_companies)
+            out += [t for t, subj, _ in W.verbalise(pad_rng, w) if subj is None]
+        return out[:n]
+
     for w, (facts, qs) in enumerate(D.generate(a.worlds, a.seed, a.data)):
         d = os.path.join(a.out, f"w{w}")
         os.makedirs(d, exist_ok=True)
@@ -33,7 +47,16 @@ def main():
                 support = [[j + 1 for j in s] for s, der in q["sets"] if der[0] != "NULL"]
                 f.write(json.dumps({"id": f"w{w}q{i:03d}", "question": q["question"], "type": q["type"], "join": bool(q["join"]),
                                     "answer": q["answer"], "support": support}) + "\n")
-        json.dump({}, open(os.path.join(d, "core_line_map.json"), "w"))
+        line_map = {}
+        if a.pad > len(facts):
+            lines = [(t, i + 1) for i, t in enumerate(facts)] + [(t, None) for t in padding(a.pad - len(facts))]
+            pad_rng.shuffle(lines)
+            name = f"facts-{a.pad}.txt"
+            with open(os.path.join(d, name), "w") as f:
+                f.write("".join(t.replace("\n", " ") + "\n" for t, _ in lines))
+            where = {core: i + 1 for i, (_, core) in enumerate(lines) if core is not None}
+            line_map[name] = [where[i + 1] for i in range(len(facts))]
+        json.dump(line_map, open(os.path.join(d, "core_line_map.json"), "w"))
         print(d, len(facts), "facts", len(keep), "questions")
 
 
