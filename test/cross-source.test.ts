@@ -134,8 +134,11 @@ describe('things of one source that another source mentions', () => {
     const result = await ask(question);
     expect(result.plan?.kind).toBe('mentioned-in');
     expect(new Set(column(result.answer))).toEqual(new Set(expected()));
-    if (expected().length > 0) expect(result.answer?.sources).toEqual(expect.arrayContaining(['northwind', 'kestrelford']));
-    else expect(result.answer?.kind).toBe('EMPTY');
+    if (expected().length > 0) {
+      // The suppliers come from either copy of Northwind (SQL or the graph), whichever reads the question best.
+      expect(result.answer?.sources).toContain('kestrelford');
+      expect(result.answer?.sources.some((source) => source === 'northwind' || source === 'northwind-graph')).toBe(true);
+    } else expect(result.answer?.kind).toBe('EMPTY');
   });
 
   it('Which royals mentioned in the town facts were born before 1800?', async () => {

@@ -15,6 +15,7 @@ import type { QueryGraph } from '../../../engines/query-graph/types.js';
 import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
 import { beamSearch } from './beam.js';
+import { ignoredAttributes, IGNORED_ATTRIBUTE_PENALTY, questionWords } from './coverage.js';
 import { alternativeBindings, bindValues } from './bind.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
 import { valueFitOf } from './value-fit.js';
@@ -73,7 +74,12 @@ export class QueryGraphPredictor {
     const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const encoded = await this.model.encode(ids);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
-    const decoded = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
+    const beams = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
+    // A reading that leaves out an attribute the question names falls behind one that reads it (coverage.ts).
+    const said = questionWords(question, mentions);
+    const decoded = beams
+      .map((d) => ({ ...d, logProbability: d.logProbability - IGNORED_ATTRIBUTE_PENALTY * ignoredAttributes(said, d.tokens, schema) }))
+      .sort((a, b) => b.logProbability - a.logProbability);
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];
     for (const d of decoded) {
