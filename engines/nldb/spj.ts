@@ -97,12 +97,16 @@ export class SelectProjectJoin {
     const constraints = check ? parseConstraints(question) : [];
     const names = nameMentions(question);
     const pair = check && type === 'BOOL' && names.length === 2 ? parsePairComparison(question) : null;
+    // "Was Tessa Quill born in Dunholt?" asks about what one fact says of the names; only a
+    // question through a relation ("Was Ivo's wife born in ...", "the spouse of") joins facts
+    const sameFact = check && type === 'BOOL' && !pair && names.length > 0 && !joinsThroughRelation(question) && process.env.NLQ_NLDB_BOOL_ONE_FACT !== '0';
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts), question);
       // below the trained threshold a set must also share a word with the question (or pass its
       // number comparisons, checked above)
       if (!forcedType && constraints.length === 0 && d.useful < strict && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
+      if (sameFact && d.derivation.type === 'BOOL') d = askedOfOneFact(d, names, constraints, r.facts);
       if (pair && d.derivation.type === 'BOOL') {
         const value = comparePair(pair, names as [string, string], r.facts);
         // a yes/no comparison between two names is the comparison of their numbers, by code;
@@ -141,6 +145,22 @@ export function checkNumbers(scored: ScoredDerivation, constraints: readonly Num
   if (constraints.length === 0 || d.type === 'NULL') return scored;
   if (d.type === 'BOOL') return statesKind(constraints, facts) ? { ...scored, derivation: { type: 'BOOL', value: satisfies(constraints, facts) } } : scored;
   return satisfies(constraints, facts) ? scored : { ...scored, derivation: { type: 'NULL' } };
+}
+
+/** Whether a yes/no question goes through a relation of a name ("Ivo's wife", "the spouse of Ivo"). */
+export function joinsThroughRelation(question: string): boolean {
+  return /[\p{L}](?:'s|’s|s')\s/u.test(question) || /\bthe [a-z]+ of\b/i.test(question) || /\b(?:whose|someone|somebody|anyone)\b/i.test(question);
+}
+
+/**
+ * A yes/no answer about names the question spells out, from the facts that name them all: none
+ * shows nothing ([NULL_ANSWER]); with a number comparison, the comparison over those facts.
+ */
+export function askedOfOneFact(scored: ScoredDerivation, names: readonly string[], constraints: readonly NumberConstraint[], facts: readonly string[]): ScoredDerivation {
+  const holding = facts.filter((f) => names.every((n) => f.toLowerCase().includes(n.toLowerCase())));
+  if (holding.length === 0) return { ...scored, derivation: { type: 'NULL' } };
+  if (constraints.length > 0 && statesKind(constraints, holding)) return { ...scored, derivation: { type: 'BOOL', value: satisfies(constraints, holding) } };
+  return scored;
 }
 
 /**

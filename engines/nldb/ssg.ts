@@ -115,7 +115,7 @@ export class SupportSetGenerator {
     this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 24);
     this.lexicalRatio = options.lexicalRatio ?? envNumber('NLQ_NLDB_LEXICAL_RATIO', 0.5);
     this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 4);
-    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 2);
+    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 4);
     this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
     this.recallSingles = options.recallSingles ?? envNumber('NLQ_NLDB_RECALL_SINGLES', 0);
     this.recallPairFacts = options.recallPairFacts ?? envNumber('NLQ_NLDB_RECALL_PAIR_FACTS', 0);

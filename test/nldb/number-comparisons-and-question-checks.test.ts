@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asksForPeople, comparePair, namesAThing, numbersOfKind, parseConstraints, parsePairComparison, satisfies } from '../../engines/nldb/constraints.js';
 import type { Derivation } from '../../engines/nldb/derivation.js';
-import { checkNumbers, notTheQuestion, questionType, setQuestion, type ScoredDerivation } from '../../engines/nldb/spj.js';
+import { askedOfOneFact, checkNumbers, joinsThroughRelation, notTheQuestion, questionType, setQuestion, type ScoredDerivation } from '../../engines/nldb/spj.js';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 import { nameMentions } from '../../engines/nldb/ssg.js';
 
@@ -155,5 +155,25 @@ describe('a count question read as the set whose members it counts', () => {
     expect(setQuestion('Count the people that work for a company based in X.')).toBe('Which people work for a company based in X?');
     expect(setQuestion('Which zoo has the most visitors?')).toBeNull();
     expect(setQuestion('How many of them are there?')).toBeNull();
+  });
+});
+
+describe('a yes/no question about names is answered from the facts that name them all', () => {
+  it('tells questions through a relation from questions about the names themselves', () => {
+    expect(joinsThroughRelation("Was Fliestbriia Feanford's husband born in the 1940s?")).toBe(true);
+    expect(joinsThroughRelation('Is the spouse of Ivo Brandt a teacher?')).toBe(true);
+    expect(joinsThroughRelation('Was Tessa Quill born in Dunholt?')).toBe(false);
+  });
+
+  it('a pair of facts joined through someone else shows nothing about the names', () => {
+    const facts = ['Ivo Brandt is married to Tessa Quill.', 'Ivo Brandt was born in Dunholt in 1972.'];
+    const yes = scored({ type: 'BOOL', value: true });
+    expect(askedOfOneFact(yes, ['Tessa Quill', 'Dunholt'], [], facts).derivation).toEqual({ type: 'NULL' });
+    expect(askedOfOneFact(yes, ['Ivo Brandt', 'Dunholt'], [], facts).derivation).toEqual({ type: 'BOOL', value: true });
+    // a comparison is checked on the facts that name them
+    const decade = parseConstraints('Was Tessa Quill born in the 1970s?');
+    const two = ['Tessa Quill is married to Ivo Brandt.', 'Ivo Brandt was born in 1972.'];
+    expect(askedOfOneFact(yes, ['Tessa Quill'], decade, two).derivation).toEqual({ type: 'BOOL', value: true });
+    expect(askedOfOneFact(yes, ['Tessa Quill'], decade, ['Tessa Quill was born in 1984.']).derivation).toEqual({ type: 'BOOL', value: false });
   });
 });
