@@ -20,9 +20,10 @@ const USAGE = `usage: nlq <command> [options]
 commands:
   serve                       load missing datasets, then serve GraphQL (PORT, HOST env vars; default 127.0.0.1:4000)
   load [--force]              load the datasets of seeded sources (--source to pick some)
-  train --source <id> [--quick] [--out <dir>]
+  train --source <id> [--quick] [--out <dir>] [--d-model N --layers N --ff N]
                               train the query-graph predictor of a SQL or graph source (needs Debian's
-                              python3-torch; writes models/querygraph/<id>; --quick: a smoke run)
+                              python3-torch; writes models/querygraph/<id>; --quick: a smoke run;
+                              model size: default d 128, 3 layers, ff 512)
   train --nldb [--quick]      retrain the text-fact models (needs Debian's python3-torch; --quick: a smoke run)
   ask "<question>"            answer one question (--source to pick sources, --json for the full result)
   sources                     list sources and whether each is ready (--json)
@@ -30,6 +31,14 @@ commands:
 options:
   --config <file>             config file (default: NLQ_CONFIG, then ./nlq.config.json)
 `;
+
+/** A positive whole number given as a flag, or undefined when the flag is absent. */
+function positive(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${flag} wants a positive whole number, not '${text}'`);
+  return n;
+}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -47,6 +56,9 @@ async function main(argv: string[]): Promise<number> {
       nldb: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
       out: { type: 'string' },
+      'd-model': { type: 'string' },
+      layers: { type: 'string' },
+      ff: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -65,8 +77,10 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'load':
       return loadCommand(config, { force: values.force, ...(values.source ? { only: values.source } : {}) });
-    case 'train':
-      return trainCommand(config, values.source?.[0], { quick: values.quick, ...(values.out ? { out: values.out } : {}) });
+    case 'train': {
+      const model = { dModel: positive('d-model', values['d-model']), layers: positive('layers', values.layers), ff: positive('ff', values.ff) };
+      return trainCommand(config, values.source?.[0], { quick: values.quick, model, ...(values.out ? { out: values.out } : {}) });
+    }
     case 'ask': {
       const question = rest.join(' ');
       if (!question) {

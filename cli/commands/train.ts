@@ -16,6 +16,8 @@ export interface TrainSourceOptions {
   readonly quick?: boolean;
   /** Where the model goes; default: the package's models/querygraph/<source>. */
   readonly out?: string;
+  /** Model size; each absent field keeps trainPredictor's default (d 128, 3 layers, ff 512). */
+  readonly model?: { readonly dModel?: number | undefined; readonly layers?: number | undefined; readonly ff?: number | undefined };
 }
 
 /**
@@ -39,7 +41,8 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
     const engine = await gateway.queryGraphEngineOf(sourceId);
     const out = options.out ?? modelDirectory(defaultModelsRoot(), sourceId);
     const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
-    const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...quick });
+    const size = Object.fromEntries(Object.entries(options.model ?? {}).filter(([, v]) => v !== undefined));
+    const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...(Object.keys(size).length > 0 ? { model: size } : {}), ...quick });
     const h = report.manifest.heldOut;
     console.error(
       `nlq train: wrote ${report.directory} (${report.manifest.training.trainExamples} questions, ${report.manifest.training.parameters} parameters, ` +
