@@ -91,7 +91,7 @@ export class SelectProjectJoin {
     // A count is the number of distinct members of a set: "How many companies are based in X?"
     // is read as "Which companies are based in X?" (the extractor finds the members of a set far
     // more reliably than it finds a count's) and each member found counts once.
-    const asSet = type === 'COUNT' && !forcedType && countAsSet() !== 'off' ? setQuestion(question) : null;
+    const asSet = type === 'COUNT' && !forcedType && countAsSet() ? setQuestion(question) : null;
     const members = asSet ? (await this.deriveTyped(asSet, supportSets, signal, 'SET')).derivations : null;
     const check = this.options.checkNumbers !== false;
     const constraints = check ? parseConstraints(question) : [];
@@ -118,14 +118,8 @@ export class SelectProjectJoin {
     // one comparison has one answer: the set the extractor finds most useful gives it (a set with
     // another number of the same name, "joined X in 2000", must not outvote the birth years)
     if (members) {
-      // a member found by either reading counts (the set reading first)
-      const union = countAsSet() === 'union';
-      return {
-        type,
-        derivations: members.map((m, i) =>
-          m.derivation.type === 'SET' ? { ...m, derivation: { type: 'COUNT', value: m.derivation.value } } : union ? (out[i] as ScoredDerivation) : m,
-        ),
-      };
+      // each member the set reading finds counts once
+      return { type, derivations: members.map((m) => (m.derivation.type === 'SET' ? { ...m, derivation: { type: 'COUNT', value: m.derivation.value } } : m)) };
     }
     if (pair) {
       const best = out.reduce((b, d, i) => (d.derivation.type === 'BOOL' && (b < 0 || d.useful > (out[b] as ScoredDerivation).useful) ? i : b), -1);
@@ -334,13 +328,9 @@ export function setQuestion(question: string): string | null {
   return null;
 }
 
-/**
- * NLQ_NLDB_COUNT_AS_SET=0 turns the count-as-set reading off, =union counts a member found by
- * either reading (for measuring; the set reading alone serves).
- */
-function countAsSet(): 'off' | 'set' | 'union' {
-  const v = process.env.NLQ_NLDB_COUNT_AS_SET;
-  return v === '0' ? 'off' : v === 'union' ? 'union' : 'set';
+/** NLQ_NLDB_COUNT_AS_SET=0 turns the count-as-set reading off (for measuring). */
+function countAsSet(): boolean {
+  return process.env.NLQ_NLDB_COUNT_AS_SET !== '0';
 }
 
 function envNumber(name: string): number | null {
@@ -351,6 +341,5 @@ function envNumber(name: string): number | null {
 
 /** NLQ_NLDB_USEFUL overrides the usefulness threshold chosen at training time (for measuring). */
 function envUseful(): number | null {
-  const v = Number(process.env.NLQ_NLDB_USEFUL);
-  return process.env.NLQ_NLDB_USEFUL !== undefined && Number.isFinite(v) ? v : null;
+  return envNumber('NLQ_NLDB_USEFUL');
 }
