@@ -209,7 +209,7 @@ def main():
     p.add_argument("--batch", type=int, default=64)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--threads", type=int, default=int(os.environ.get("NLQ_TRAIN_THREADS", "2")))
     # No dropout by default: in the minutes this CPU allows, the model underfits (it gets no more of
     # its own training questions right than of held-out ones), and dropout only slows it down
     # (5-minute runs on Northwind, machine shared with other work: held-out greedy exact 48.7% with

@@ -221,7 +221,11 @@ export class QuestionGenerator {
   private placeholders(graph: QueryGraph, mentions: readonly Mention[]): string[] | null {
     const used = new Set<number>();
     const find = (value: QueryValue, classId: string | null, attributeId: string | null, operator: string): QueryValue | null => {
-      const index = mentions.findIndex((m, i) => !used.has(i) && matches(m, value, classId, attributeId, operator));
+      const fitting = mentions.flatMap((m, i) => (!used.has(i) && matches(m, value, classId, attributeId, operator) ? [i] : []));
+      // The same words twice, both fitting ("the 6 products ... category id below 6"): which one the
+      // sentence meant is unknown here, and a guess would teach the model the wrong one.
+      const index = fitting[0] ?? -1;
+      if (index >= 0 && fitting.some((i) => i !== index && key((mentions[i] as Mention).text) === key((mentions[index] as Mention).text))) return null;
       if (index < 0 || index >= MAX_PLACEHOLDERS) return null;
       used.add(index);
       return { kind: 'placeholder', name: String(index + 1) };

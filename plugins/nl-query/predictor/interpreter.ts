@@ -21,7 +21,11 @@ import { mentionSlots, TargetGrammar } from './grammar.js';
 import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
+import { NULL_CUE_PENALTY, nullContradictions, nullCues } from './null-cues.js';
+import { ORDER_CUE_PENALTY, orderContradictions, orderCues } from './order-cues.js';
+import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
 import type { Seq2SeqModel } from './onnx-model.js';
+import { schemaNames, type SchemaNames } from './schema-names.js';
 import type { SchemaSynonyms } from './synonyms.js';
 import { tokensToGraph } from './target.js';
 import type { ValueMemory } from './value-memory.js';
@@ -57,6 +61,9 @@ export interface PredictorOptions {
 }
 
 export class QueryGraphPredictor {
+  /** Which attributes the question's words name, for the cues (operator-cues.ts, order-cues.ts). */
+  private readonly names: SchemaNames;
+
   constructor(
     private readonly engine: QueryGraphEngine,
     private readonly model: Seq2SeqModel,
@@ -64,7 +71,9 @@ export class QueryGraphPredictor {
     private readonly memory: ValueMemory,
     /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
     private readonly lexicon: PredictorLexicon = {},
-  ) {}
+  ) {
+    this.names = schemaNames(engine.schema());
+  }
 
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
@@ -75,10 +84,21 @@ export class QueryGraphPredictor {
     const encoded = await this.model.encode(ids);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
     const beams = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k), ...(signal ? { signal } : {}) });
-    // A reading that leaves out an attribute the question names falls behind one that reads it (coverage.ts).
+    // A reading falls behind when it leaves out an attribute the question names (coverage.ts),
+    // compares a value against the words before it (operator-cues.ts), does not sort by what
+    // "sorted by" or a superlative names (order-cues.ts) or does not test for missing what "with
+    // no X" says is missing (null-cues.ts).
     const said = questionWords(question, mentions);
+    const cues = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
+    const sorts = orderCues(said, this.names);
+    const nulls = nullCues(said, this.names);
+    const penalty = (tokens: readonly string[]) =>
+      IGNORED_ATTRIBUTE_PENALTY * ignoredAttributes(said, tokens, schema) +
+      OPERATOR_CUE_PENALTY * cueContradictions(cues, tokens) +
+      ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) +
+      NULL_CUE_PENALTY * nullContradictions(nulls, tokens);
     const decoded = beams
-      .map((d) => ({ ...d, logProbability: d.logProbability - IGNORED_ATTRIBUTE_PENALTY * ignoredAttributes(said, d.tokens, schema) }))
+      .map((d) => ({ ...d, logProbability: d.logProbability - penalty(d.tokens) }))
       .sort((a, b) => b.logProbability - a.logProbability);
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];

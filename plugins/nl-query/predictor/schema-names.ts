@@ -1,0 +1,85 @@
+/**
+ * Which attributes a question's words name: "ship address" is Orders.ShipAddress, "customer city"
+ * is Customers.City (an owner's name first, as the generator and people write another class's
+ * attribute), "city" alone is every class's city. The cues that check a reading against the words
+ * around values and superlatives (operator-cues.ts, order-cues.ts) ask this.
+ *
+ * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
+ * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.
+ */
+import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { fold } from './normalize.js';
+import { attributeToken, classToken } from './target.js';
+
+export interface SchemaNames {
+  /** The attribute tokens named by the words starting at `start` (longest name there), or none. */
+  attributesAt(words: readonly string[], start: number): readonly string[];
+  /** Whether the last words name an attribute ("... units on order"). */
+  endsWithAttribute(words: readonly string[]): boolean;
+}
+
+export function schemaNames(schema: SchemaGraph): SchemaNames {
+  const names = new Map<string, string[]>();
+  const add = (name: string, token: string) => {
+    if (!name) return;
+    const tokens = names.get(name) ?? [];
+    if (!tokens.includes(token)) tokens.push(token);
+    names.set(name, tokens);
+  };
+  for (const owner of schema.classes) {
+    // Classes are names too: "orders" must not be read as the start of nothing, "order id" wins over "order".
+    for (const form of [owner.name.singular, owner.name.plural]) add(fold(form), classToken(owner.id));
+    const ownerWords = fold(owner.name.singular);
+    for (const attribute of owner.attributes) {
+      const token = attributeToken({ classId: owner.id, attributeId: attribute.id });
+      for (const form of [attribute.name.singular, attribute.name.plural]) {
+        const name = fold(form);
+        add(name, token);
+        // "product name" is also said "name" of products; another class's attribute with its owner first.
+        if (name.startsWith(`${ownerWords} `)) add(name.slice(ownerWords.length + 1), token);
+        else add(`${ownerWords} ${name}`, token);
+      }
+    }
+  }
+  return new NameIndex(names);
+}
+
+class NameIndex implements SchemaNames {
+  /** Every word of every name: what a misspelt word is repaired to. */
+  private readonly vocabulary: ReadonlySet<string>;
+  private readonly longest: number;
+
+  /** Folded name -> the element tokens (attributes and classes) it names. */
+  constructor(private readonly names: ReadonlyMap<string, readonly string[]>) {
+    const words = [...names.keys()].map((n) => n.split(' '));
+    this.vocabulary = new Set(words.flat());
+    this.longest = Math.max(1, ...words.map((w) => w.length));
+  }
+
+  attributesAt(words: readonly string[], start: number): readonly string[] {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
+      const elements = this.names.get(spelt.slice(start, start + length).join(' '));
+      if (elements) return elements.filter((e) => e.startsWith('A:'));
+    }
+    return [];
+  }
+
+  endsWithAttribute(words: readonly string[]): boolean {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length); length >= 1; length -= 1) {
+      if (this.names.get(spelt.slice(spelt.length - length).join(' '))?.some((e) => e.startsWith('A:'))) return true;
+    }
+    return false;
+  }
+
+  /** The word, or the name word it is a swap of two neighbouring letters of (typos people make). */
+  private spelling(word: string): string {
+    if (word.length < 4 || this.vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word;
+    for (let k = 0; k + 1 < word.length; k += 1) {
+      const swapped = word.slice(0, k) + (word[k + 1] as string) + (word[k] as string) + word.slice(k + 2);
+      if (this.vocabulary.has(swapped)) return swapped;
+    }
+    return word;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Readings checked against the question's words: the words before a value rule out comparisons
+ * ("other than 600" is not `=`), "sorted by X" and superlatives name what is sorted by (or, for a
+ * superlative, the maximum or minimum), "with no X" and "whose X is missing" ask for X null; a
+ * value without a cue, and "the most orders" or "with no orders" (classes), constrain nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
+import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
+import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
+import { nullContradictions, nullCues } from '../../plugins/nl-query/predictor/null-cues.js';
+import { orderContradictions, orderCues } from '../../plugins/nl-query/predictor/order-cues.js';
+import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import { shopSchema } from '../helpers/shop-schema.js';
+
+const memory = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Lyon'], min: null, max: null }], shopSchema);
+const names = schemaNames(shopSchema);
+const tokens = (text: string) => text.split(' ');
+
+const contradictions = (question: string, reading: string) => {
+  const mentions = findMentions(question, memory);
+  return cueContradictions(
+    operatorCues(question, mentions, (before) => names.endsWithAttribute(before)),
+    tokens(reading),
+  );
+};
+const nullMisses = (question: string, reading: string) => nullContradictions(nullCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
+const orderMisses = (question: string, reading: string) => orderContradictions(orderCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
+
+describe('operator cues before values', () => {
+  it('rules out a comparison the words before the value contradict', () => {
+    const question = 'orders of customers in Berlin with freight other than 600';
+    expect(contradictions(question, 'show A:Orders.OrderID where A:Customers.City = @1 where A:Orders.Freight != @2')).toBe(0);
+    expect(contradictions(question, 'show A:Orders.OrderID where A:Customers.City != @1 where A:Orders.Freight = @2')).toBe(1);
+  });
+
+  it('reads the longest cue: "no more than" is at most, not more than', () => {
+    const question = 'orders with freight no more than 20';
+    expect(contradictions(question, 'show A:Orders.OrderID where A:Orders.Freight <= @1')).toBe(0);
+    expect(contradictions(question, 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(1);
+  });
+
+  it('takes a value right after an attribute name as equal, one after other words as unknown', () => {
+    expect(contradictions('orders with freight 90', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(1);
+    expect(contradictions('orders with freight 90', 'show A:Orders.OrderID where A:Orders.Freight in @1')).toBe(0);
+    expect(contradictions('orders cheaper than 90', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(0);
+  });
+
+  it('checks only the first value of a list or range, and having conditions too', () => {
+    expect(contradictions('orders with freight between 5 and 9', 'show A:Orders.OrderID where A:Orders.Freight between @1 @2')).toBe(0);
+    expect(contradictions('cities with more than 5 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);
+    expect(contradictions('cities with more than 5 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* < @1')).toBe(1);
+  });
+});
+
+describe('order cues', () => {
+  it('wants a reading to sort by what "sorted by" names', () => {
+    const question = 'list the order id and freight of orders sorted by ship city';
+    expect(orderMisses(question, 'show A:Orders.OrderID show A:Orders.Freight order asc A:Orders.ShipCity')).toBe(0);
+    expect(orderMisses(question, 'show A:Orders.OrderID show A:Orders.ShipCity order asc A:Orders.Freight')).toBe(1);
+    expect(orderMisses(question, 'show A:Orders.OrderID show A:Orders.Freight')).toBe(1);
+  });
+
+  it('lets a superlative be a sort or a maximum, past measure words, with any owner of a shared name', () => {
+    expect(orderMisses('the 3 orders with the highest total freight', 'show A:Orders.OrderID order desc sum A:Orders.Freight limit @1')).toBe(0);
+    expect(orderMisses('what is the biggest freight of orders', 'show max A:Orders.Freight')).toBe(0);
+    expect(orderMisses('which employee has the largest city', 'show A:Employees.City order desc A:Employees.City limit #1')).toBe(0);
+    expect(orderMisses('what is the biggest freight of orders', 'show A:Orders.Freight')).toBe(1);
+  });
+
+  it('leaves superlatives of classes and words inside values to the model', () => {
+    expect(orderMisses('which customer has the most orders', 'show A:Customers.City')).toBe(0);
+    expect(orderMisses('customers in Berlin', 'show A:Customers.City where A:Customers.City = @1')).toBe(0);
+  });
+});
+
+describe('missing-value cues', () => {
+  it('wants the null test on the attribute "with no" names, not another one', () => {
+    const question = 'orders with no ship city and with freight';
+    expect(nullMisses(question, 'show A:Orders.OrderID where A:Orders.ShipCity is_null where A:Orders.Freight not_null')).toBe(0);
+    expect(nullMisses(question, 'show A:Orders.OrderID where A:Orders.ShipCity not_null where A:Orders.Freight is_null')).toBe(1);
+  });
+
+  it('reads "whose X is missing" and "without a X", and leaves "with no orders" to the model', () => {
+    expect(nullMisses('customers whose city is unknown', 'show A:Customers.City where A:Customers.City is_null')).toBe(0);
+    expect(nullMisses('customers whose city is unknown', 'show A:Customers.City')).toBe(1);
+    expect(nullMisses('orders without a freight', 'show A:Orders.OrderID where A:Orders.Freight not_null')).toBe(1);
+    expect(nullMisses('customers with no orders', 'show A:Customers.City')).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Which attributes a question's words name: the longest name wins, an owner's name before an
+ * attribute narrows it to that owner, two swapped letters still match, a class is not an attribute.
+ */
+import { describe, expect, it } from 'vitest';
+import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { shopSchema } from '../helpers/shop-schema.js';
+
+const names = schemaNames(shopSchema);
+const at = (text: string, start = 0) => names.attributesAt(text.split(' '), start);
+
+describe('attributes named by a question', () => {
+  it('reads the longest name: an attribute named with its class word is not the class', () => {
+    expect(at('order id of orders')).toEqual(['A:Orders.OrderID']);
+    expect(at('ship city')).toEqual(['A:Orders.ShipCity']);
+    expect(at('orders')).toEqual([]);
+  });
+
+  it('gives every owner of a shared name, and only that owner when the owner is said first', () => {
+    expect(at('city')).toEqual(['A:Customers.City', 'A:Employees.City']);
+    expect(at('customer city')).toEqual(['A:Customers.City']);
+    expect(at('the employee cities', 1)).toEqual(['A:Employees.City']);
+  });
+
+  it('repairs two swapped letters but not other misspellings', () => {
+    expect(at('customer adrdess')).toEqual(['A:Customers.Address']);
+    expect(at('customer adress')).toEqual([]);
+  });
+
+  it('tells whether words end with an attribute name', () => {
+    expect(names.endsWithAttribute('orders with freight'.split(' '))).toBe(true);
+    expect(names.endsWithAttribute('all the orders'.split(' '))).toBe(false);
+    expect(names.endsWithAttribute([])).toBe(false);
+  });
+});
