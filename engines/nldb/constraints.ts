@@ -75,6 +75,8 @@ export function parseConstraints(question: string): NumberConstraint[] {
       String.raw`\b(more than|over|above|greater than|in excess of|exceeding|fewer than|less than|under|below|at least|no fewer than|no less than|at most|no more than) ${NUM}\b`,
     ),
     (m) => {
+      // "more than 10 years" compares lengths of time, which facts do not state as quantities
+      if (TIME_UNIT.test(/^\s*([A-Za-z]+)/.exec(q.slice((m.index ?? 0) + m[0].length))?.[1] ?? '')) return null;
       const v = value(m[2] as string);
       const word = (m[1] as string).toLowerCase();
       if (/at least|no fewer|no less/.test(word)) return { kind: 'quantity', min: v, max: Infinity };
@@ -86,14 +88,21 @@ export function parseConstraints(question: string): NumberConstraint[] {
   return out;
 }
 
+/** Words that make the number before them a length of time. */
+const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries)$/i;
+
 /** The numbers of a kind in some facts: years, or quantities (other numbers; years when there are none). */
 export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['kind']): number[] {
-  const all = facts.flatMap((f) =>
-    tokenize(f).flatMap((t) => {
+  const all = facts.flatMap((f) => {
+    const tokens = tokenize(f);
+    return tokens.flatMap((t, i) => {
       const v = numberValue(t.text);
-      return v === null ? [] : [{ v, year: isYear(t.text) }];
-    }),
-  );
+      // a length of time ("after 32 years near the mill") is not what a quantity comparison
+      // ("under 520,000 visitors") is about: any small number would pass it
+      if (v === null || (kind === 'quantity' && TIME_UNIT.test(tokens[i + 1]?.text ?? ''))) return [];
+      return [{ v, year: isYear(t.text) }];
+    });
+  });
   if (kind === 'year') return all.filter((n) => n.year).map((n) => n.v);
   const quantities = all.filter((n) => !n.year).map((n) => n.v);
   return quantities.length > 0 ? quantities : all.map((n) => n.v);

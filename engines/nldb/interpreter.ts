@@ -21,6 +21,11 @@ export interface NldbInterpreterOptions {
   readonly models: NldbModels;
   readonly ssg?: SsgOptions;
   readonly spj?: SpjOptions;
+  /**
+   * For min/max/arg questions, how many linked facts each one-fact set without a derivation is
+   * offered in a second pass (0 turns it off; default 1, or NLQ_NLDB_SECOND_CHANCE).
+   */
+  readonly secondChance?: number;
 }
 
 /** What the pipeline found for one question, for tests and the benchmark. */
@@ -46,13 +51,23 @@ export class NldbInterpreter implements QuestionInterpreter {
   /** Answers and returns what each stage did. */
   async run(question: SourceQuestion): Promise<{ interpretation: SourceInterpretation; trace: Trace }> {
     const { facts, collection } = this.options;
-    const sets = await this.ssg.generate(question.question, question.signal);
-    const factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
-    const { type: questionType, derivations: scored } = await this.spj.deriveTyped(
-      question.question,
-      factSets.map((fs) => fs.map((f) => f.text)),
-      question.signal,
-    );
+    let sets = await this.ssg.generate(question.question, question.signal);
+    let factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
+    const derive = () => this.spj.deriveTyped(question.question, factSets.map((fs) => fs.map((f) => f.text)), question.signal);
+    let { type: questionType, derivations: scored } = await derive();
+    // A min/max/arg answer needs the fact that states its number: one-fact sets the extractor found
+    // nothing in get a second chance with the linked fact the state encoder ranks first
+    // ("Blassa Griswell works for X" + "Blassa Griswell ... was born in 1983").
+    const second = this.options.secondChance ?? envNumber('NLQ_NLDB_SECOND_CHANCE', 1);
+    if (second > 0 && questionType !== null && NEEDS_A_NUMBER.has(questionType)) {
+      const nothing = sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
+      const more = await this.ssg.extend(question.question, nothing, second, new Set(sets.map((s) => [...s.ids].sort().join(','))));
+      if (more.length > 0) {
+        sets = [...sets, ...more];
+        factSets = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
+        ({ type: questionType, derivations: scored } = await derive());
+      }
+    }
     // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
     const people = asksForPeople(question.question);
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
@@ -114,4 +129,14 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
 /** Whether a check is turned off for measuring (NAME=0). */
 function envOff(name: string): boolean {
   return process.env[name] === '0';
+}
+
+/** Query types whose answer is a number a fact states (or the name whose fact states the extreme one). */
+const NEEDS_A_NUMBER: ReadonlySet<string> = new Set(['MIN', 'MAX', 'ARGMIN', 'ARGMAX']);
+
+/** A number from the environment (for measuring variants), or the fallback. */
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const v = Number(raw);
+  return raw === undefined || raw.trim() === '' || Number.isNaN(v) ? fallback : v;
 }

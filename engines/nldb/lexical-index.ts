@@ -71,9 +71,45 @@ export function nameTerms(text: string): Set<string> {
   return out;
 }
 
+/** What the index keeps of one fact. */
+interface Doc {
+  readonly length: number;
+  readonly terms: Map<string, number>;
+  /** Capitalised words after the first (names, as far as the text alone shows). */
+  readonly names: Set<string>;
+  /** The first word (lower-cased) when capitalised: a name unless the collection also writes it in lower case. */
+  readonly first: string | null;
+  readonly lower: Set<string>;
+  /** Names as written: runs of capitalised words (terms), the first word of the text included. */
+  readonly runs: readonly (readonly string[])[];
+}
+
+/** Runs of consecutive capitalised words, as terms ("Pellham Optics" -> [pellham, optic]). */
+function nameRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const t of tokenize(text)) {
+    const k = /^[A-Z\u00C0-\u00DE]/.test(t.text) ? term(t.text) : null;
+    if (k) run.push(k);
+    else if (t.text !== '&' && run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** A text's first word, lower-cased, when it is capitalised and worth indexing (null otherwise). */
+function firstCapitalised(text: string): string | null {
+  const first = tokenize(text)[0]?.text;
+  if (!first || !/^[A-Z\u00C0-\u00DE]/.test(first) || term(first) === null) return null;
+  return first.toLowerCase();
+}
+
 export class LexicalIndex {
   private readonly postings = new Map<string, Map<string, number>>();
-  private readonly docs = new Map<string, { length: number; terms: Map<string, number>; names: Set<string>; lower: Set<string> }>();
+  private readonly docs = new Map<string, Doc>();
   private totalLength = 0;
   /** Facts that write each word in lower case ("a museum", "works as a baker"). */
   private readonly lowerCase = new Map<string, number>();
@@ -96,7 +132,7 @@ export class LexicalIndex {
     }
     const lower = new Set(tokenize(text).flatMap((t) => (/^[a-z]/.test(t.text) ? [t.text] : [])));
     for (const w of lower) this.lowerCase.set(w, (this.lowerCase.get(w) ?? 0) + 1);
-    this.docs.set(id, { length, terms: ts, names: nameTerms(text), lower });
+    this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text) });
     this.totalLength += length;
     this.classes.add(id, text);
   }
@@ -137,30 +173,70 @@ export class LexicalIndex {
   }
 
   /**
-   * Facts that share a name word with the given facts (the other side of a join), scored by BM25
-   * of the query's terms plus the shared name words' weight, best first.
+   * Facts that share a name with the given facts (the other side of a join), scored by BM25 of the
+   * query's terms plus the shared name words' weight, best first.
    */
   neighbours(ids: readonly string[], query: string, k: number): LexicalHit[] {
     const names = new Set<string>();
-    for (const id of ids) for (const n of this.docs.get(id)?.names ?? []) names.add(n);
+    for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
     // A name word in most facts (the town every fact mentions) links nothing.
-    const linking = [...names].filter((n) => (this.postings.get(n)?.size ?? 0) <= Math.max(20, this.docs.size * 0.05));
+    const common = (n: string) => (this.postings.get(n)?.size ?? 0) > Math.max(20, this.docs.size * 0.05);
+    // Nor does a name the question spells out: the set holds it already, and every fact about it
+    // would follow ("companies based in X": the other companies in X, not this one's founding year).
+    const queryTerms = [...terms(query).keys()];
+    const asked = new Set(queryTerms);
+    const linking = [...names].filter((n) => !common(n) && !asked.has(n));
     if (linking.length === 0) return [];
     const exclude = new Set(ids);
     const linked = new Set<string>();
-    for (const n of linking) for (const id of this.postings.get(n)?.keys() ?? []) if (!exclude.has(id)) linked.add(id);
+    // Linked facts name the word as a name too, and share a whole name with the set (one's name
+    // written in full in the other), not a word of two names: "Cleardthorpe Wildlife Park" and
+    // "Leardpraiton Wildlife Park" are not the same place, nor is "the railway" a name.
+    const linkSet = new Set(linking);
+    const ownRuns = ids.flatMap((id) => this.nameRunsOf(id));
+    const whole = (run: readonly string[], words: ReadonlySet<string>) => run.some((w) => linkSet.has(w)) && run.every((w) => words.has(w));
+    for (const n of linking) {
+      for (const id of this.postings.get(n)?.keys() ?? []) {
+        if (exclude.has(id) || linked.has(id)) continue;
+        const theirs = this.nameWords(id);
+        if (!theirs.has(n)) continue;
+        if (this.nameRunsOf(id).some((r) => whole(r, names)) || ownRuns.some((r) => whole(r, theirs))) linked.add(id);
+      }
+    }
     if (linked.size === 0) return [];
-    const queryTerms = [...terms(query).keys()];
     const hits: LexicalHit[] = [];
     for (const id of linked) {
       const doc = this.docs.get(id);
       if (!doc) continue;
       let score = 0;
-      for (const n of linking) if (doc.names.has(n)) score += this.idf(n);
+      const docNames = this.nameWords(id);
+      for (const n of linking) if (docNames.has(n)) score += this.idf(n);
       score += this.bm25(id, queryTerms);
       hits.push({ id, score });
     }
     return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, k);
+  }
+
+  /**
+   * The name words of a fact: its capitalised words, the first one included unless some fact
+   * writes it in lower case ("Pellham Optics was founded ..." names Pellham; "Most ..." does not).
+   * Facts mostly open with their subject, so leaving the first word out lost the very name a join
+   * goes through.
+   */
+  private nameWords(id: string): ReadonlySet<string> {
+    const doc = this.docs.get(id);
+    if (!doc) return new Set();
+    if (doc.first === null || this.lowerCase.has(doc.first)) return doc.names;
+    const first = term(doc.first);
+    return first === null || doc.names.has(first) ? doc.names : new Set([...doc.names, first]);
+  }
+
+  /** A fact's names as runs of terms, leaving out a first word the collection writes in lower case. */
+  private nameRunsOf(id: string): readonly (readonly string[])[] {
+    const doc = this.docs.get(id);
+    if (!doc) return [];
+    const names = this.nameWords(id);
+    return doc.runs.map((r) => r.filter((w) => names.has(w))).filter((r) => r.length > 0);
   }
 
   private bm25(id: string, queryTerms: readonly string[]): number {

@@ -123,10 +123,7 @@ export class SupportSetGenerator {
     this.mentionFacts = options.mentionFacts ?? envNumber('NLQ_NLDB_MENTION_FACTS', 5);
   }
 
-  private question = '';
-
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
-    this.question = question;
     const vocab = this.models.vocab;
     const questionBag = bagIds(question, vocab);
     const stop = await this.stop();
@@ -143,7 +140,7 @@ export class SupportSetGenerator {
       const k = depth === 0 ? this.maxSets : this.expandK;
       const hits = await this.index.search(states, k + this.maxSize);
       const next = new Map<string, OpenSet>();
-      const linked = depth > 0 ? await this.linkedFacts(open, states) : [];
+      const linked = depth > 0 ? await this.linkedFacts(question, open, states) : [];
       open.forEach((set, s) => {
         const state = states.subarray(s * dims, (s + 1) * dims);
         const stopScore = dot(state, stop);
@@ -180,6 +177,37 @@ export class SupportSetGenerator {
     }
     const grown = [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxReturned);
     return this.recallFirst(question, questionBag, this.mentionPairs(question, grown));
+  }
+
+  /**
+   * Second chances for one-fact sets the extractor found nothing in: each set with the `k` facts
+   * that share a name with it and that the state encoder ranks first, however far below STOP (the
+   * encoder stops early after the fact that names the question's place or employer, before the fact
+   * with the number or the spouse a join needs). Sets already proposed are left out.
+   */
+  async extend(question: string, sets: readonly (readonly string[])[], k: number, have: ReadonlySet<string>): Promise<SupportSet[]> {
+    const singles = sets.filter((ids) => ids.length === 1);
+    if (!this.lexical || k <= 0 || singles.length === 0 || !this.models.encodeFacts) return [];
+    const vocab = this.models.vocab;
+    const questionBag = bagIds(question, vocab);
+    const open = singles.map((ids) => ({ ids, score: 0 }));
+    const states = await this.models.encodeStates(
+      open.map(() => questionBag),
+      open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
+    );
+    const linked = await this.linkedFacts(question, open, states, k);
+    const seen = new Set(have);
+    const out: SupportSet[] = [];
+    open.forEach((set, s) => {
+      for (const n of linked[s] ?? []) {
+        const ids = [...set.ids, n.id];
+        const key = [...ids].sort().join(',');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ ids, score: -3 });
+      }
+    });
+    return out;
   }
 
   /** The grown sets, then pairs of facts about two different names of the question. */
@@ -234,14 +262,13 @@ export class SupportSetGenerator {
 
   /**
    * For each open set, the facts sharing a name with it (BM25's neighbours, a small pool), scored
-   * by the state encoder like MIPS would score them, best first, at most `neighbourK`.
+   * by the state encoder like MIPS would score them, best first, at most `k`.
    */
-  private async linkedFacts(open: readonly OpenSet[], states: Float32Array): Promise<Hit[][]> {
-    if (!this.lexical || this.neighbourK <= 0 || !this.models.encodeFacts) return [];
-    const question = this.question;
+  private async linkedFacts(question: string, open: readonly OpenSet[], states: Float32Array, k = this.neighbourK): Promise<Hit[][]> {
+    if (!this.lexical || k <= 0 || !this.models.encodeFacts) return [];
     // Joins of two facts: only single facts are offered their neighbours (a third fact comes from
     // the state encoder alone), which keeps the number of sets, and the latency, in check.
-    const pools = open.map((set) => (set.ids.length === 1 ? (this.lexical?.neighbours(set.ids, question, this.neighbourK * 4) ?? []) : []));
+    const pools = open.map((set) => (set.ids.length === 1 ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4) ?? []) : []));
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
     const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));
@@ -252,7 +279,7 @@ export class SupportSetGenerator {
       return pool
         .map((h) => ({ id: h.id, score: dot(state, row.get(h.id) as Float32Array) }))
         .sort((a, b) => b.score - a.score)
-        .slice(0, this.neighbourK);
+        .slice(0, k);
     });
   }
 

@@ -37,6 +37,13 @@ describe('keys are whole names', () => {
   });
 });
 
+/** An index of the given facts, their ids '1', '2', ... in order. */
+function indexOf(lines: readonly string[]): LexicalIndex {
+  const index = new LexicalIndex();
+  lines.forEach((text, i) => index.add(String(i + 1), text));
+  return index;
+}
+
 describe('BM25 over facts', () => {
   const facts: Record<string, string> = {
     '1': 'Pellham Optics, a lens manufacturer founded in 1968, has its headquarters in Port Alder.',
@@ -69,6 +76,29 @@ describe('BM25 over facts', () => {
     expect(next).toContain('5');
     expect(next).not.toContain('2');
     expect(next).not.toContain('6');
+  });
+
+  it('links through the name a fact opens with, and not through a name the question spells out', () => {
+    const town = indexOf([
+      'Cyttley Instruments has its head office in Little Traillcross.',
+      'Cyttley Instruments has been trading since 2014.',
+      'Dreackkai Textiles, a textile company from Little Traillcross, dates from 1977.',
+      'Most companies in the region are small.',
+    ]);
+    const next = town.neighbours(['1'], 'Among companies based in Little Traillcross, what is the latest founding year?', 5).map((h) => h.id);
+    expect(next).toEqual(['2']);
+  });
+
+  it('links only through a whole name written as a name, not a word two names share', () => {
+    const parks = indexOf([
+      'Cleardthorpe Wildlife Park opened in 1807.',
+      'Leardpraiton Wildlife Park is a zoo in Old Braimchubridge.',
+      'Cleardthorpe Wildlife Park welcomes 132,927 visitors per year.',
+      'Loustbridge Railway Museum opened in 1711.',
+      'Greexstaxon Tassberg celebrated the railway and the park.',
+    ]);
+    expect(parks.neighbours(['1'], 'Which zoo opened first?', 5).map((h) => h.id)).toEqual(['3']);
+    expect(parks.neighbours(['4'], 'Which museum opened first?', 5)).toEqual([]);
   });
 
   it('forgets removed facts', () => {

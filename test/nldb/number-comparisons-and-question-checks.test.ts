@@ -47,6 +47,14 @@ describe('number comparisons a question states', () => {
     expect(satisfies(over, ['Lorna Fairweather manages Ebberly Park.', 'Ebberly Park receives 310,000 visitors a year.'])).toBe(true);
     expect(satisfies(over, ['The Old Quarry gets 56,300 visitors per year.'])).toBe(false);
   });
+
+  it('a length of time is not a quantity: it neither passes a quantity comparison nor is read as one', () => {
+    const under = parseConstraints('How many parks get under 520,000 visitors per year?');
+    expect(satisfies(under, ['Hystprouwell Common receives 642,531 visitors annually, after 32 years near the mill.'])).toBe(false);
+    expect(satisfies(under, ['Sywick Nature Reserve, after 3 years of works, receives 517,982 visitors.'])).toBe(true);
+    expect(numbersOfKind(['Ann has lived there for 12 years and keeps 3 goats.'], 'quantity')).toEqual([3]);
+    expect(parseConstraints('Who has worked there for more than 10 years?')).toEqual([]);
+  });
 });
 
 describe('checks on derivations by code', () => {
