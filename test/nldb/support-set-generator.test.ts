@@ -104,4 +104,22 @@ describe('the Support Set Generator (Algorithm 1)', () => {
     expect((await run(0)).map((s) => s.ids)).toEqual([['1']]);
     expect((await run(Infinity)).map((s) => s.ids).sort()).toEqual([['1'], ['1', '2']]);
   });
+
+  it('second chance: a one-fact set is offered its best linked facts however far below STOP, once each', async () => {
+    const lexical: LexicalRetriever = {
+      search: () => [],
+      neighbours: (ids) => (ids[0] === '1' ? [{ id: '2', score: 3 }, { id: '3', score: 2 }] : []),
+    };
+    const encodeFacts = async (bags: readonly (readonly number[])[]) => {
+      const out = new Float32Array(bags.length * DIMS);
+      bags.forEach((bag, i) => out.set(unit(bag.includes(idOf('beta')) ? 1 : bag.includes(idOf('gamma')) ? 2 : 0), i * DIMS));
+      return out;
+    };
+    // after alpha the encoder prefers STOP (5) by far, and gamma (-1) to beta (-2)
+    const rule = (has: (w: string) => boolean) => (has('alpha') ? Float32Array.from([0, -2, -1, 5]) : unit(0, 2));
+    const gen = new SupportSetGenerator({ ...encoders(rule), encodeFacts }, index, (id) => texts[id], { lexicalK: 0, neighbourK: 2 }, lexical);
+    expect((await gen.extend('q?', [['1'], ['2', '3']], 1, new Set())).map((s) => s.ids)).toEqual([['1', '3']]);
+    expect((await gen.extend('q?', [['1']], 2, new Set())).map((s) => s.ids)).toEqual([['1', '3'], ['1', '2']]);
+    expect(await gen.extend('q?', [['1']], 1, new Set(['1,3']))).toEqual([]);
+  });
 });
