@@ -62,11 +62,22 @@ describe('order cues', () => {
     expect(orderMisses(question, 'show A:Orders.OrderID show A:Orders.Freight')).toBe(1);
   });
 
-  it('lets a superlative be a sort or a maximum, past measure words, with any owner of a shared name', () => {
+  it('lets a superlative be a sort its way or a maximum, past measure words, with any owner of a shared name', () => {
     expect(orderMisses('the 3 orders with the highest total freight', 'show A:Orders.OrderID order desc sum A:Orders.Freight limit @1')).toBe(0);
     expect(orderMisses('what is the biggest freight of orders', 'show max A:Orders.Freight')).toBe(0);
     expect(orderMisses('which employee has the largest city', 'show A:Employees.City order desc A:Employees.City limit #1')).toBe(0);
     expect(orderMisses('what is the biggest freight of orders', 'show A:Orders.Freight')).toBe(1);
+    expect(orderMisses('what is the biggest freight of orders', 'show min A:Orders.Freight')).toBe(1);
+    expect(orderMisses('the 3 orders with the lowest freight', 'show A:Orders.OrderID order desc A:Orders.Freight limit @1')).toBe(1);
+  });
+
+  it('reads superlative adjectives of a class by its price or its dates, a birth date first', () => {
+    expect(orderMisses('the cheapest order', 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(0);
+    expect(orderMisses('the cheapest order', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(1);
+    expect(orderMisses('the 2 newest orders', 'show A:Orders.OrderID order desc A:Orders.OrderDate limit @1')).toBe(0);
+    expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.BirthDate limit #1')).toBe(0);
+    expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.HireDate limit #1')).toBe(1);
+    expect(orderMisses('the oldest employee', 'show max A:Employees.City')).toBe(1);
   });
 
   it('leaves superlatives of classes and words inside values to the model', () => {

@@ -16,9 +16,9 @@ import { labelAttribute } from './labels.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Words that mark an amount of money, a place or a time in an attribute's human name (plain English, any schema). */
-const MONEY = /\b(price|cost|freight|amount|total|salary|revenue|fee|charge|value|income|budget|payment)\b/;
+export const MONEY = /\b(price|cost|freight|amount|total|salary|revenue|fee|charge|value|income|budget|payment)\b/;
 /** A date that makes its thing old or young. */
-const BIRTH = /\b(birth|born|birthday|date of birth)\b/;
+export const BIRTH = /\b(birth|born|birthday|date of birth)\b/;
 const PLACE = /\b(city|country|region|state|province|address|location|place|town|county)\b/;
 
 export class EnglishWriter {

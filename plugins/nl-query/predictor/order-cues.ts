@@ -1,62 +1,106 @@
 /**
- * Order cues: "sorted by X", "ordered by X" and superlatives ("the highest X", "the lowest total
- * X") name what a question sorts by. On long questions the model sometimes sorts by another
- * attribute it also shows (held-out Northwind errors: "... and employee last name of all orders ...
- * by employee reports to" sorted by the last name). A reading that sorts by none of the attributes
- * the cue's words name (or does not sort at all) loses `ORDER_CUE_PENALTY` log-probability per cue.
- * The words must name an attribute (schema-names.ts); "the most orders" names a class and is left
- * to the model.
+ * Order cues: "sorted by X", "ordered by X", superlatives ("the highest X", "the lowest total X")
+ * and superlative adjectives of a class ("the cheapest product", "the oldest employee") name what a
+ * question sorts by, and superlatives also which way. On long questions the model sometimes sorts
+ * by another attribute it also shows (held-out Northwind errors: "... and employee last name of all
+ * orders ... by employee reports to" sorted by the last name). A reading that does not sort by any
+ * attribute the cue names, the cue's way (for a superlative, a maximum or minimum of it will do),
+ * loses `ORDER_CUE_PENALTY` log-probability per cue. The words must name an attribute, or for an
+ * adjective a class with a price or date (schema-names.ts); "the most orders" names a class and is
+ * left to the model.
  */
+import type { SchemaAttribute, SchemaClass } from '../../../engines/schema-graph/types.js';
+import { BIRTH, MONEY } from './english.js';
 import type { SchemaNames } from './schema-names.js';
-import { ITEMS } from './target.js';
+import { attributeToken, ITEMS } from './target.js';
 
 /** Log-probability a reading loses per order cue it does not follow. */
 export const ORDER_CUE_PENALTY = 2;
 
+type Direction = 'asc' | 'desc';
+
 const SORTED = [['sorted', 'by'], ['ordered', 'by'], ['sort', 'by'], ['sorting', 'by']];
-const SUPERLATIVES = new Set(['highest', 'lowest', 'largest', 'smallest', 'biggest', 'greatest']);
+const SUPERLATIVES: ReadonlyMap<string, Direction> = new Map([
+  ['highest', 'desc'],
+  ['largest', 'desc'],
+  ['biggest', 'desc'],
+  ['greatest', 'desc'],
+  ['lowest', 'asc'],
+  ['smallest', 'asc'],
+]);
 /** Words between a superlative and the attribute it ranks: "the highest total unit price". */
 const MEASURE_WORDS = new Set(['the', 'total', 'average', 'mean', 'maximum', 'minimum', 'max', 'min', 'sum', 'overall', 'combined']);
 
-/**
- * Each cue: the attribute tokens one of which the reading must sort by; a superlative may also be
- * a maximum or minimum ("the biggest order id of order details" is `show max`).
- */
-export type OrderCues = readonly { readonly attributes: readonly string[]; readonly superlative: boolean }[];
+/** Adjectives that rank a class by its price or its dates ("the 3 cheapest products"), as english.ts writes them. */
+const ADJECTIVES: readonly { readonly words: readonly string[]; readonly direction: Direction; readonly ranks: (a: SchemaAttribute, owner: SchemaClass) => boolean }[] = [
+  ...[['cheapest'], ['least', 'expensive']].map((words) => ({ words, direction: 'asc' as const, ranks: isMoney })),
+  ...[['most', 'expensive'], ['priciest'], ['costliest']].map((words) => ({ words, direction: 'desc' as const, ranks: isMoney })),
+  ...[['oldest'], ['eldest'], ['earliest']].map((words) => ({ words, direction: 'asc' as const, ranks: isAge })),
+  ...[['youngest'], ['newest'], ['latest'], ['most', 'recent']].map((words) => ({ words, direction: 'desc' as const, ranks: isAge })),
+];
+
+function isMoney(attribute: SchemaAttribute): boolean {
+  return attribute.type !== 'text' && MONEY.test(attribute.name.singular);
+}
+
+/** A birth date makes a thing old or young; a class without one is old by its other dates. */
+function isAge(attribute: SchemaAttribute, owner: SchemaClass): boolean {
+  const dated = (a: SchemaAttribute) => a.type === 'date' || a.type === 'datetime' || BIRTH.test(a.name.singular);
+  const hasBirth = owner.attributes.some((a) => dated(a) && BIRTH.test(a.name.singular));
+  return dated(attribute) && (!hasBirth || BIRTH.test(attribute.name.singular));
+}
+
+/** One cue: the attribute tokens one of which the reading must sort by, which way (null: either), and whether a maximum or minimum of it also does. */
+export interface OrderCue {
+  readonly attributes: readonly string[];
+  readonly direction: Direction | null;
+  readonly superlative: boolean;
+}
+
+export type OrderCues = readonly OrderCue[];
 
 /** The order cues of a question's words (folded, null inside value mentions: coverage.ts questionWords). */
 export function orderCues(said: readonly (string | null)[], names: SchemaNames): OrderCues {
   const words = said.map((w) => w ?? '');
-  const cues: { attributes: readonly string[]; superlative: boolean }[] = [];
+  const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
+  const cues: OrderCue[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    let start = -1;
-    const sorted = SORTED.find((run) => run.every((w, k) => words[i + k] === w));
-    if (sorted) start = i + sorted.length;
-    else if (SUPERLATIVES.has(words[i] as string)) {
-      start = i + 1;
-      while (start < words.length && MEASURE_WORDS.has(words[start] as string)) start += 1;
-      if (words[start] === 'of') start += 1;
+    const sorted = SORTED.find((run) => at(i, run));
+    const direction = SUPERLATIVES.get(words[i] as string);
+    if (sorted || direction) {
+      let start = i + (sorted ? sorted.length : 1);
+      if (direction) while (start < words.length && MEASURE_WORDS.has(words[start] as string)) start += 1;
+      if (direction && words[start] === 'of') start += 1;
+      const attributes = names.attributesAt(words, start);
+      if (attributes.length > 0) cues.push({ attributes, direction: direction ?? null, superlative: Boolean(direction) });
+      continue;
     }
-    if (start < 0) continue;
-    const attributes = names.attributesAt(words, start);
-    if (attributes.length > 0) cues.push({ attributes, superlative: !sorted });
+    const adjective = ADJECTIVES.find((a) => at(i, a.words));
+    const owner = adjective ? names.classAt(words, i + adjective.words.length) : null;
+    if (!adjective || !owner) continue;
+    const attributes = owner.attributes.filter((a) => adjective.ranks(a, owner)).map((a) => attributeToken({ classId: owner.id, attributeId: a.id }));
+    if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true });
   }
   return cues;
 }
 
-/** How many cues `tokens` does not follow (no order item, nor for a superlative a max or min, of any attribute the cue names). */
+/** How many cues `tokens` does not follow. */
 export function orderContradictions(cues: OrderCues, tokens: readonly string[]): number {
   if (cues.length === 0) return 0;
-  const sortedBy = new Set<string>();
-  const extremes = new Set<string>();
+  const sorted: { attribute: string; direction: string }[] = [];
+  const extremes: { attribute: string; direction: string }[] = [];
   let item = '';
+  let direction = '';
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as string;
     if ((ITEMS as readonly string[]).includes(token)) item = token;
+    if (item === 'order' && (token === 'asc' || token === 'desc')) direction = token;
     if (!token.startsWith('A:')) continue;
     const attribute = token.replace(/#\d+\./, '.');
-    if (item === 'order') sortedBy.add(attribute);
-    if (tokens[i - 1] === 'max' || tokens[i - 1] === 'min') extremes.add(attribute);
+    if (item === 'order') sorted.push({ attribute, direction });
+    // A maximum is the top of a descending order, a minimum of an ascending one.
+    if (tokens[i - 1] === 'max' || tokens[i - 1] === 'min') extremes.push({ attribute, direction: tokens[i - 1] === 'max' ? 'desc' : 'asc' });
   }
-  return cues.filter((cue) => !cue.attributes.some((a) => sortedBy.has(a) || (cue.superlative && extremes.has(a)))).length;
+  const follows = (cue: OrderCue, found: { attribute: string; direction: string }) => cue.attributes.includes(found.attribute) && (cue.direction === null || cue.direction === found.direction);
+  return cues.filter((cue) => !sorted.some((s) => follows(cue, s)) && !(cue.superlative && extremes.some((e) => follows(cue, e)))).length;
 }

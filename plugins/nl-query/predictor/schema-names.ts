@@ -7,7 +7,7 @@
  * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
  * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.
  */
-import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
+import type { SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { fold } from './normalize.js';
 import { attributeToken, classToken } from './target.js';
 
@@ -16,6 +16,8 @@ export interface SchemaNames {
   attributesAt(words: readonly string[], start: number): readonly string[];
   /** Whether the last words name an attribute ("... units on order"). */
   endsWithAttribute(words: readonly string[]): boolean;
+  /** The class named by the words starting at `start` ("products", "order details"), or null. */
+  classAt(words: readonly string[], start: number): SchemaClass | null;
 }
 
 export function schemaNames(schema: SchemaGraph): SchemaNames {
@@ -41,7 +43,7 @@ export function schemaNames(schema: SchemaGraph): SchemaNames {
       }
     }
   }
-  return new NameIndex(names);
+  return new NameIndex(names, schema);
 }
 
 class NameIndex implements SchemaNames {
@@ -50,7 +52,10 @@ class NameIndex implements SchemaNames {
   private readonly longest: number;
 
   /** Folded name -> the element tokens (attributes and classes) it names. */
-  constructor(private readonly names: ReadonlyMap<string, readonly string[]>) {
+  constructor(
+    private readonly names: ReadonlyMap<string, readonly string[]>,
+    private readonly schema: SchemaGraph,
+  ) {
     const words = [...names.keys()].map((n) => n.split(' '));
     this.vocabulary = new Set(words.flat());
     this.longest = Math.max(1, ...words.map((w) => w.length));
@@ -71,6 +76,15 @@ class NameIndex implements SchemaNames {
       if (this.names.get(spelt.slice(spelt.length - length).join(' '))?.some((e) => e.startsWith('A:'))) return true;
     }
     return false;
+  }
+
+  classAt(words: readonly string[], start: number): SchemaClass | null {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
+      const token = this.names.get(spelt.slice(start, start + length).join(' '))?.find((e) => e.startsWith('C:'));
+      if (token) return this.schema.classes.find((c) => classToken(c.id) === token) ?? null;
+    }
+    return null;
   }
 
   /** The word, or the name word it is a swap of two neighbouring letters of (typos people make). */
