@@ -2,9 +2,11 @@
  * Readings checked against the question's words: the words before a value rule out comparisons
  * ("other than 600" is not `=`), "sorted by X" and superlatives name what is sorted by (or, for a
  * superlative, the maximum or minimum), "with no X" and "whose X is missing" ask for X null; a
- * value without a cue, and "the most orders" or "with no orders" (classes), constrain nothing.
+ * value goes on the attribute named right before it; a value without a cue, and "the most orders"
+ * or "with no orders" (classes), constrain nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { attributeContradictions, attributeCues } from '../../plugins/nl-query/predictor/attribute-cues.js';
 import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
@@ -25,6 +27,7 @@ const contradictions = (question: string, reading: string) => {
     tokens(reading),
   );
 };
+const misplaced = (question: string, reading: string) => attributeContradictions(attributeCues(question, findMentions(question, memory), names), tokens(reading));
 const nullMisses = (question: string, reading: string) => nullContradictions(nullCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
 const orderMisses = (question: string, reading: string) => orderContradictions(orderCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
 
@@ -98,5 +101,24 @@ describe('missing-value cues', () => {
     expect(nullMisses('customers whose city is unknown', 'show A:Customers.City')).toBe(1);
     expect(nullMisses('orders without a freight', 'show A:Orders.OrderID where A:Orders.Freight not_null')).toBe(1);
     expect(nullMisses('customers with no orders', 'show A:Customers.City')).toBe(0);
+  });
+});
+
+describe('attribute cues before values', () => {
+  it('wants a value on the attribute named right before it, past comparison words', () => {
+    const question = 'orders whose ship city is not Lyon';
+    expect(misplaced(question, 'show A:Orders.OrderID where A:Orders.ShipCity != @1')).toBe(0);
+    expect(misplaced(question, 'show A:Orders.OrderID where A:Customers.City != @1')).toBe(1);
+    expect(misplaced('orders with freight between 5 and 9', 'show A:Orders.OrderID where A:Orders.OrderID between @1 @2')).toBe(1);
+  });
+
+  it('accepts any owner of a shared name and does not count a value left out', () => {
+    expect(misplaced('the city is Lyon', 'show A:Employees.City where A:Employees.City = @1')).toBe(0);
+    expect(misplaced('orders whose ship city is not Lyon', 'show A:Orders.OrderID')).toBe(0);
+  });
+
+  it('has no cue for a value after other words or before a noun', () => {
+    expect(misplaced('Lyon customers', 'show A:Orders.OrderID where A:Orders.ShipCity = @1')).toBe(0);
+    expect(misplaced('cities with freight of 20 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);
   });
 });

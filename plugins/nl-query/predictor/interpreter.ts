@@ -16,6 +16,7 @@ import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
 import { beamSearch } from './beam.js';
 import { ignoredAttributes, IGNORED_ATTRIBUTE_PENALTY, questionWords } from './coverage.js';
+import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues } from './attribute-cues.js';
 import { alternativeBindings, bindValues } from './bind.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
 import { valueFitOf } from './value-fit.js';
@@ -92,18 +93,21 @@ export class QueryGraphPredictor {
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
     const beams = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), ...(signal ? { signal } : {}) });
     // A reading falls behind when it leaves out an attribute the question names (coverage.ts),
-    // compares a value against the words before it (operator-cues.ts), does not sort by what
-    // "sorted by" or a superlative names (order-cues.ts) or does not test for missing what "with
-    // no X" says is missing (null-cues.ts).
+    // compares a value against the words before it (operator-cues.ts) or puts it on another
+    // attribute than the one named before it (attribute-cues.ts), does not sort by what "sorted
+    // by" or a superlative names (order-cues.ts) or does not test for missing what "with no X"
+    // says is missing (null-cues.ts). Each cue was checked against generated gold graphs.
     const said = questionWords(question, mentions);
     const cues = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const sorts = orderCues(said, this.names);
     const nulls = nullCues(said, this.names);
+    const named = attributeCues(question, mentions, this.names);
     const penalty = (tokens: readonly string[]) =>
       IGNORED_ATTRIBUTE_PENALTY * ignoredAttributes(said, tokens, schema) +
       OPERATOR_CUE_PENALTY * cueContradictions(cues, tokens) +
       ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) +
-      NULL_CUE_PENALTY * nullContradictions(nulls, tokens);
+      NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +
+      ATTRIBUTE_CUE_PENALTY * attributeContradictions(named, tokens);
     const decoded = beams
       .map((d) => ({ ...d, logProbability: d.logProbability - penalty(d.tokens) }))
       .sort((a, b) => b.logProbability - a.logProbability);

@@ -16,6 +16,8 @@ export interface SchemaNames {
   attributesAt(words: readonly string[], start: number): readonly string[];
   /** Whether the last words name an attribute ("... units on order"). */
   endsWithAttribute(words: readonly string[]): boolean;
+  /** The attribute tokens the last words name (longest name ending there), or none. */
+  attributesEndingAt(words: readonly string[]): readonly string[];
   /** The class named by the words starting at `start` ("products", "order details"), or null. */
   classAt(words: readonly string[], start: number): SchemaClass | null;
 }
@@ -71,11 +73,16 @@ class NameIndex implements SchemaNames {
   }
 
   endsWithAttribute(words: readonly string[]): boolean {
+    return this.attributesEndingAt(words).length > 0;
+  }
+
+  attributesEndingAt(words: readonly string[]): readonly string[] {
     const spelt = words.map((w) => this.spelling(w));
     for (let length = Math.min(this.longest, spelt.length); length >= 1; length -= 1) {
-      if (this.names.get(spelt.slice(spelt.length - length).join(' '))?.some((e) => e.startsWith('A:'))) return true;
+      const attributes = this.names.get(spelt.slice(spelt.length - length).join(' '))?.filter((e) => e.startsWith('A:')) ?? [];
+      if (attributes.length > 0) return attributes;
     }
-    return false;
+    return [];
   }
 
   classAt(words: readonly string[], start: number): SchemaClass | null {

@@ -1,0 +1,77 @@
+/**
+ * Attribute cues: the attribute named right before a value is, as a rule, what the value is
+ * compared with ("whose order ship address is not 1 rue Alsace-Lorraine" is about Orders.ShipAddress,
+ * "the product supplier id is between 24 and 12" about Products.SupplierID). On long questions the
+ * model sometimes puts a value on a neighbouring attribute (the customer's address, the order
+ * detail's product id). A reading whose condition on such a value is about none of the attributes
+ * the words name loses `ATTRIBUTE_CUE_PENALTY` log-probability per value.
+ *
+ * Between the name and the value only comparison words may stand ("is not", "other than", "starts
+ * with", "is in"); a value after other words ("lander orders", "born in 1500", "customers in
+ * Germany", "the title of Rowan") or before a noun ("more than 20 orders") has no cue and is left
+ * to the model.
+ */
+import type { Mention } from './mentions.js';
+import { words } from './normalize.js';
+import type { SchemaNames } from './schema-names.js';
+import { ITEMS } from './target.js';
+
+/** Log-probability a reading loses per value it puts on another attribute than the one named before it. */
+export const ATTRIBUTE_CUE_PENALTY = 2;
+
+/** Words that may stand between an attribute's name and its value. */
+const COMPARISON_WORDS = new Set(
+  'is are was were be equal equals to exactly not other than neither nor less lower smaller fewer under below before earlier more greater higher larger over above after later at least most no up on or since between starts begins starting beginning with contains containing includes including has have in'.split(' '),
+);
+
+/** Placeholder number (1-based) -> the attribute tokens named right before its mention. */
+export type AttributeCues = ReadonlyMap<number, readonly string[]>;
+
+export function attributeCues(question: string, mentions: readonly Mention[], names: SchemaNames): AttributeCues {
+  const cues = new Map<number, readonly string[]>();
+  let from = 0;
+  mentions.forEach((mention, index) => {
+    const before = words(question.slice(from, mention.start)).map((w) => w.text);
+    from = mention.end;
+    // "more than 20 orders", "27403 employees": a value before a noun belongs to that noun.
+    const after = words(question.slice(mention.end, mentions[index + 1]?.start ?? question.length)).map((w) => w.text);
+    if (names.classAt(after, 0) || names.attributesAt(after, 0).length > 0) return;
+    // Peel comparison words off the end until a name ends there ("reports to" keeps its "to").
+    for (let end = before.length; end > 0; end -= 1) {
+      const attributes = names.attributesEndingAt(before.slice(0, end));
+      if (attributes.length > 0) {
+        cues.set(index + 1, attributes);
+        break;
+      }
+      if (!COMPARISON_WORDS.has(before[end - 1] as string)) break;
+    }
+  });
+  return cues;
+}
+
+/** How many cued values `tokens` puts on an attribute the words do not name. */
+export function attributeContradictions(cues: AttributeCues, tokens: readonly string[]): number {
+  if (cues.size === 0) return 0;
+  /** Placeholder -> the attributes of the conditions that use it. */
+  const placed = new Map<number, string[]>();
+  let item = '';
+  let attribute = '';
+  for (const token of tokens) {
+    if ((ITEMS as readonly string[]).includes(token)) {
+      item = token;
+      attribute = '';
+    } else if (token.startsWith('A:')) attribute = token.replace(/#\d+\./, '.');
+    else if (token.startsWith('@')) {
+      const k = Number(token.slice(1));
+      // A limit's placeholder is a count of rows, not a value of an attribute.
+      placed.set(k, [...(placed.get(k) ?? []), item === 'limit' ? '' : attribute]);
+    }
+  }
+  let contradictions = 0;
+  for (const [k, attributes] of cues) {
+    // A value left out is not counted: the mention finder may split one value in two ("74" "rose st.").
+    const on = placed.get(k) ?? [];
+    if (on.length > 0 && !on.some((a) => a === '' || attributes.includes(a))) contradictions += 1;
+  }
+  return contradictions;
+}
