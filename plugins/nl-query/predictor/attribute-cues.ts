@@ -16,8 +16,8 @@ import { words } from './normalize.js';
 import type { SchemaNames } from './schema-names.js';
 import { ITEMS } from './target.js';
 
-/** Log-probability a reading loses per value it puts on another attribute than the one named before it. */
-export const ATTRIBUTE_CUE_PENALTY = 2;
+/** Log-probability a reading loses per value it puts on another attribute than the one named before it; as much as OPERATOR_CUE_PENALTY (measured there). */
+export const ATTRIBUTE_CUE_PENALTY = 4;
 
 /** Words that may stand between an attribute's name and its value. */
 const COMPARISON_WORDS = new Set(

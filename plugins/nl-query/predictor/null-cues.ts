@@ -9,8 +9,8 @@
  */
 import type { SchemaNames } from './schema-names.js';
 
-/** Log-probability a reading loses per missing-value cue it does not follow. */
-export const NULL_CUE_PENALTY = 2;
+/** Log-probability a reading loses per missing-value cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
+export const NULL_CUE_PENALTY = 4;
 
 /** Words before an attribute's name that say it is missing. */
 const BEFORE = [['with', 'no'], ['without', 'a'], ['without', 'an'], ['without'], ['has', 'no'], ['have', 'no'], ['having', 'no']];

@@ -14,8 +14,8 @@ import { BIRTH, MONEY } from './english.js';
 import type { SchemaNames } from './schema-names.js';
 import { attributeToken, ITEMS } from './target.js';
 
-/** Log-probability a reading loses per order cue it does not follow. */
-export const ORDER_CUE_PENALTY = 2;
+/** Log-probability a reading loses per order cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
+export const ORDER_CUE_PENALTY = 4;
 
 type Direction = 'asc' | 'desc';
 
