@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
-import { ignoredAttributes, questionWords } from '../../plugins/nl-query/predictor/coverage.js';
+import { ignoredAttributes, questionWords, unreadNamedAttributes } from '../../plugins/nl-query/predictor/coverage.js';
+import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { shopSchema } from '../helpers/shop-schema.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 
@@ -56,5 +58,23 @@ describe('coverage of the question by a reading', () => {
   it('does not count words inside a value mention, nor attributes of classes the reading does not use', () => {
     expect(ignoredAttributes(said('Is there a product called Unit Price Special?'), ['show', 'A:Products.ProductName', 'where', 'A:Products.ProductName', '=', '@1'], schema)).toBe(0);
     expect(ignoredAttributes(said('Which products are discontinued and what is the title of the employee?'), ['show', 'A:Employees.Title'], schema)).toBe(0);
+  });
+});
+
+describe('attributes named unmistakably, of classes a reading does not use', () => {
+  const names = schemaNames(shopSchema);
+  const shop = ValueMemory.of([], shopSchema);
+  const words = (question: string) => questionWords(question, findMentions(question, shop));
+
+  it('counts a name only one attribute has, of two words or more, that the reading never reads', () => {
+    const question = words('the customer city and ship city of orders');
+    expect(unreadNamedAttributes(question, ['show', 'A:Customers.City', 'show', 'A:Orders.ShipCity'], names)).toBe(0);
+    expect(unreadNamedAttributes(question, ['show', 'A:Customers.City', 'show', 'A:Orders.Freight'], names)).toBe(0);
+    expect(unreadNamedAttributes(question, ['show', 'A:Customers.City'], names)).toBe(1);
+  });
+
+  it('leaves shared and one-word names, and classes the reading uses, to the other checks', () => {
+    expect(unreadNamedAttributes(words('the city and freight of customers'), ['show', 'A:Customers.Address'], names)).toBe(0);
+    expect(unreadNamedAttributes(words('the employee city'), ['show', 'A:Employees.BirthDate'], names)).toBe(0);
   });
 });

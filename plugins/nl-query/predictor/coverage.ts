@@ -8,6 +8,7 @@
  */
 import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import type { Mention } from './mentions.js';
+import type { SchemaNames } from './schema-names.js';
 import { fold, words } from './normalize.js';
 import { attributeToken } from './target.js';
 
@@ -47,4 +48,29 @@ export function ignoredAttributes(questionWordList: readonly (string | null)[], 
 function containsRun(list: readonly (string | null)[], run: readonly string[]): boolean {
   for (let i = 0; i + run.length <= list.length; i += 1) if (run.every((w, k) => list[i + k] === w)) return true;
   return false;
+}
+
+/**
+ * How many attributes the question names unmistakably (a name only one attribute has, of two words
+ * or more: "order shipped date", "ship postal code") `tokens` never use, counting only attributes
+ * of classes `tokens` do not use (ignoredAttributes counts the others). A reading that shows the
+ * order detail's order id where the question asked for the "order shipped date" has dropped it.
+ */
+export function unreadNamedAttributes(questionWordList: readonly (string | null)[], tokens: readonly string[], names: SchemaNames): number {
+  const used = new Set(tokens.filter((t) => t.startsWith('A:')).map((t) => t.replace(/#\d+\./, '.')));
+  const classes = new Set<string>();
+  for (const token of tokens) {
+    if (token.startsWith('C:')) classes.add(token.slice(2));
+    if (token.startsWith('A:')) classes.add(token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, ''));
+  }
+  const words = questionWordList.map((w) => w ?? '');
+  let unread = 0;
+  for (let i = 0; i < words.length; i += 1) {
+    const match = names.nameAt(words, i);
+    if (!match) continue;
+    const [only] = match.attributes;
+    if (match.attributes.length === 1 && match.length >= 2 && only && !used.has(only) && !classes.has(only.slice(2, only.lastIndexOf('.')))) unread += 1;
+    i += match.length - 1;
+  }
+  return unread;
 }

@@ -15,7 +15,7 @@ import type { QueryGraph } from '../../../engines/query-graph/types.js';
 import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
 import { beamSearch } from './beam.js';
-import { ignoredAttributes, IGNORED_ATTRIBUTE_PENALTY, questionWords } from './coverage.js';
+import { ignoredAttributes, IGNORED_ATTRIBUTE_PENALTY, questionWords, unreadNamedAttributes } from './coverage.js';
 import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues } from './attribute-cues.js';
 import { alternativeBindings, bindValues } from './bind.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
@@ -92,7 +92,8 @@ export class QueryGraphPredictor {
     const encoded = await this.model.encode(ids);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
     const beams = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), ...(signal ? { signal } : {}) });
-    // A reading falls behind when it leaves out an attribute the question names (coverage.ts),
+    // A reading falls behind when it leaves out an attribute the question names (coverage.ts: of a
+    // class it uses, or unmistakably of any class),
     // compares a value against the words before it (operator-cues.ts) or puts it on another
     // attribute than the one named before it (attribute-cues.ts), does not sort by what "sorted
     // by" or a superlative names (order-cues.ts) or does not test for missing what "with no X"
@@ -104,6 +105,7 @@ export class QueryGraphPredictor {
     const named = attributeCues(question, mentions, this.names);
     const penalty = (tokens: readonly string[]) =>
       IGNORED_ATTRIBUTE_PENALTY * ignoredAttributes(said, tokens, schema) +
+      IGNORED_ATTRIBUTE_PENALTY * unreadNamedAttributes(said, tokens, this.names) +
       OPERATOR_CUE_PENALTY * cueContradictions(cues, tokens) +
       ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) +
       NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +

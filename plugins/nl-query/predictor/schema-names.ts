@@ -18,6 +18,8 @@ export interface SchemaNames {
   endsWithAttribute(words: readonly string[]): boolean;
   /** The attribute tokens the last words name (longest name ending there), or none. */
   attributesEndingAt(words: readonly string[]): readonly string[];
+  /** The longest name starting at `start`: how many words, and the attribute tokens it names (none for a class's name); null when no name starts there. */
+  nameAt(words: readonly string[], start: number): { readonly length: number; readonly attributes: readonly string[] } | null;
   /** The class named by the words starting at `start` ("products", "order details"), or null. */
   classAt(words: readonly string[], start: number): SchemaClass | null;
 }
@@ -64,12 +66,16 @@ class NameIndex implements SchemaNames {
   }
 
   attributesAt(words: readonly string[], start: number): readonly string[] {
+    return this.nameAt(words, start)?.attributes ?? [];
+  }
+
+  nameAt(words: readonly string[], start: number): { readonly length: number; readonly attributes: readonly string[] } | null {
     const spelt = words.map((w) => this.spelling(w));
     for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
       const elements = this.names.get(spelt.slice(start, start + length).join(' '));
-      if (elements) return elements.filter((e) => e.startsWith('A:'));
+      if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')) };
     }
-    return [];
+    return null;
   }
 
   endsWithAttribute(words: readonly string[]): boolean {
