@@ -91,15 +91,41 @@ export function parseConstraints(question: string): NumberConstraint[] {
 /** Words that make the number before them a length of time. */
 const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries)$/i;
 
+/** Month names: the number before one is the day of a date ("born on 4 November 1976"). */
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
+
+/** Whether the token after a number makes it something other than a quantity (a length of time, a day). */
+function notAQuantity(next: string): boolean {
+  return TIME_UNIT.test(next) || MONTH.test(next);
+}
+
+/** Whether a number in a fact is written as the day of a date ("4" in "born on 4 November 1976"). */
+export function isDayOfDate(number: string, fact: string): boolean {
+  const tokens = tokenize(fact);
+  const at = tokens.findIndex((t, i) => t.text === number && MONTH.test(tokens[i + 1]?.text ?? ''));
+  return at >= 0 && !tokens.some((t, i) => t.text === number && !MONTH.test(tokens[i + 1]?.text ?? ''));
+}
+
+/**
+ * Whether an extreme's value passes the question's comparisons of its own kind: "the youngest
+ * person born before 1973" is not 1989, whatever other number of the set passes.
+ */
+export function valuePasses(constraints: readonly NumberConstraint[], value: string): boolean {
+  const v = numberValue(value);
+  if (v === null) return true;
+  const kind: NumberConstraint['kind'] = isYear(value) ? 'year' : 'quantity';
+  return constraints.every((c) => c.kind !== kind || (v >= c.min && v <= c.max));
+}
+
 /** The numbers of a kind in some facts: years, or quantities (other numbers; years when there are none). */
 export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['kind']): number[] {
   const all = facts.flatMap((f) => {
     const tokens = tokenize(f);
     return tokens.flatMap((t, i) => {
       const v = numberValue(t.text);
-      // a length of time ("after 32 years near the mill") is not what a quantity comparison
-      // ("under 520,000 visitors") is about: any small number would pass it
-      if (v === null || (kind === 'quantity' && TIME_UNIT.test(tokens[i + 1]?.text ?? ''))) return [];
+      // a length of time ("after 32 years near the mill") or the day of a date is not what a
+      // quantity comparison ("under 520,000 visitors") is about: any small number would pass it
+      if (v === null || (kind === 'quantity' && notAQuantity(tokens[i + 1]?.text ?? ''))) return [];
       return [{ v, year: isYear(t.text) }];
     });
   });

@@ -5,7 +5,7 @@
  * at the key (an entity) and the value (a number) inside the facts. Spans are copied from the
  * fact text, so names and numbers come back exactly as written.
  */
-import { comparePair, parseConstraints, parsePairComparison, satisfies, statesKind, type NumberConstraint } from './constraints.js';
+import { comparePair, isDayOfDate, parseConstraints, parsePairComparison, satisfies, statesKind, valuePasses, type NumberConstraint } from './constraints.js';
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
 import { terms } from './lexical-index.js';
@@ -19,7 +19,7 @@ export interface ScoredDerivation {
   readonly useful: number;
   /** Probability of the predicted query type. */
   readonly typeConfidence: number;
-  /** For a MIN/MAX value: which fact of the set it was copied from. */
+  /** For a MIN/MAX/ARGMIN/ARGMAX value: which fact of the set it was copied from. */
   readonly valueFact?: number;
 }
 
@@ -136,6 +136,12 @@ export class SelectProjectJoin {
  */
 export function checkNumbers(scored: ScoredDerivation, constraints: readonly NumberConstraint[], facts: readonly string[]): ScoredDerivation {
   const d = scored.derivation;
+  const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
+  // an extreme's value is a year or a quantity, never the day of a date, and of the compared kind
+  // it must itself pass the comparison
+  if (extreme && (isDayOfDate(d.value, facts[scored.valueFact ?? 0] ?? '') || !valuePasses(constraints, d.value))) {
+    return { ...scored, derivation: { type: 'NULL' } };
+  }
   if (constraints.length === 0 || d.type === 'NULL') return scored;
   if (d.type === 'BOOL') return statesKind(constraints, facts) ? { ...scored, derivation: { type: 'BOOL', value: satisfies(constraints, facts) } } : scored;
   return satisfies(constraints, facts) ? scored : { ...scored, derivation: { type: 'NULL' } };
@@ -241,7 +247,7 @@ export function decode(
       return value ? { derivation: { type, value }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
     case 'ARGMIN':
     case 'ARGMAX':
-      return key && value ? { derivation: { type, key, value }, useful, typeConfidence } : none;
+      return key && value ? { derivation: { type, key, value }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
   }
 }
 

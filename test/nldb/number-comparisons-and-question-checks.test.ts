@@ -58,6 +58,21 @@ describe('number comparisons a question states', () => {
 });
 
 describe('checks on derivations by code', () => {
+  it("an extreme's value is never the day of a date, and passes the question's comparison of its own kind", () => {
+    const born = 'Marie Hanover was born on 11 February 1989.';
+    const older = 'Vettie Brindnoswell was born in 1937.';
+    const before1973 = parseConstraints('Who is the youngest person who was born before 1973?');
+    const argmax = (value: string) => scored({ type: 'ARGMAX', key: 'Marie Hanover', value });
+    expect(checkNumbers({ ...argmax('1989'), valueFact: 0 }, before1973, [born, older]).derivation.type).toBe('NULL');
+    expect(checkNumbers({ ...argmax('1937'), valueFact: 1 }, before1973, [born, older]).derivation.type).toBe('ARGMAX');
+    const day = { ...scored({ type: 'MIN', value: '11' }), valueFact: 0 };
+    expect(checkNumbers(day, [], [born]).derivation.type).toBe('NULL');
+    expect(checkNumbers({ ...scored({ type: 'MIN', value: '11' }), valueFact: 0 }, [], ['Only 11 people work at Tallow Lane Bakery.']).derivation.type).toBe('MIN');
+    // a founding year passes a comparison of quantities untouched
+    const staff = parseConstraints('Which company with more than 100 staff was founded first?');
+    expect(checkNumbers(scored({ type: 'ARGMIN', key: 'Orrin Works', value: '1932' }), staff, ['Orrin Works has 640 staff and was founded in 1932.']).derivation.type).toBe('ARGMIN');
+  });
+
   it('a derivation from a set failing the comparison becomes NULL; other sets and questions are untouched', () => {
     const c = parseConstraints('Which companies were founded after 1990?');
     const d = scored({ type: 'SET', value: 'Vellacott Printing' });
