@@ -11,7 +11,7 @@ import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
 import { nullContradictions, nullCues } from '../../plugins/nl-query/predictor/null-cues.js';
-import { orderContradictions, orderCues } from '../../plugins/nl-query/predictor/order-cues.js';
+import { orderContradictions, orderCues, shownOutOfOrder } from '../../plugins/nl-query/predictor/order-cues.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 import { shopSchema } from '../helpers/shop-schema.js';
@@ -81,6 +81,15 @@ describe('order cues', () => {
     expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.BirthDate limit #1')).toBe(0);
     expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.HireDate limit #1')).toBe(1);
     expect(orderMisses('the oldest employee', 'show max A:Employees.City')).toBe(1);
+  });
+
+  it('wants attributes shown in the order the question names them, a class name aside', () => {
+    const shown = (question: string, reading: string) => shownOutOfOrder(questionWords(question, findMentions(question, memory)), tokens(reading), names, shopSchema);
+    expect(shown('the freight and ship city of orders', 'show A:Orders.Freight show A:Orders.ShipCity')).toBe(0);
+    expect(shown('the freight and ship city of orders', 'show A:Orders.ShipCity show A:Orders.Freight')).toBe(1);
+    // Orders.OrderID names orders: shown first for "orders" though its name comes last.
+    expect(shown('orders and their freight whose order id is 7', 'show A:Orders.OrderID show A:Orders.Freight where A:Orders.OrderID = @1')).toBe(0);
+    expect(shown('orders and their freight whose ship city is Lyon', 'show A:Orders.OrderID show A:Orders.ShipCity show A:Orders.Freight where A:Orders.ShipCity = @1')).toBe(1);
   });
 
   it('leaves superlatives of classes and words inside values to the model', () => {

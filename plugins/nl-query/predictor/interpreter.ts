@@ -23,7 +23,7 @@ import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
 import { NULL_CUE_PENALTY, nullContradictions, nullCues } from './null-cues.js';
-import { ORDER_CUE_PENALTY, orderContradictions, orderCues } from './order-cues.js';
+import { ORDER_CUE_PENALTY, orderContradictions, orderCues, shownOutOfOrder } from './order-cues.js';
 import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
 import type { Seq2SeqModel } from './onnx-model.js';
 import { schemaNames, type SchemaNames } from './schema-names.js';
@@ -96,7 +96,7 @@ export class QueryGraphPredictor {
     // class it uses, or unmistakably of any class),
     // compares a value against the words before it (operator-cues.ts) or puts it on another
     // attribute than the one named before it (attribute-cues.ts), does not sort by what "sorted
-    // by" or a superlative names (order-cues.ts) or does not test for missing what "with no X"
+    // by" or a superlative names or shows attributes in another order than named (order-cues.ts) or does not test for missing what "with no X"
     // says is missing (null-cues.ts). Each cue was checked against generated gold graphs.
     const said = questionWords(question, mentions);
     const cues = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
@@ -108,6 +108,7 @@ export class QueryGraphPredictor {
       IGNORED_ATTRIBUTE_PENALTY * unreadNamedAttributes(said, tokens, this.names) +
       OPERATOR_CUE_PENALTY * cueContradictions(cues, tokens) +
       ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) +
+      ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, this.names, schema) +
       NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +
       ATTRIBUTE_CUE_PENALTY * attributeContradictions(named, tokens);
     const decoded = beams

@@ -9,8 +9,9 @@
  * adjective a class with a price or date (schema-names.ts); "the most orders" names a class and is
  * left to the model.
  */
-import type { SchemaAttribute, SchemaClass } from '../../../engines/schema-graph/types.js';
+import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { BIRTH, MONEY } from './english.js';
+import { labelAttribute } from './labels.js';
 import type { SchemaNames } from './schema-names.js';
 import { attributeToken, ITEMS } from './target.js';
 
@@ -103,4 +104,37 @@ export function orderContradictions(cues: OrderCues, tokens: readonly string[]):
   }
   const follows = (cue: OrderCue, found: { attribute: string; direction: string }) => cue.attributes.includes(found.attribute) && (cue.direction === null || cue.direction === found.direction);
   return cues.filter((cue) => !sorted.some((s) => follows(cue, s)) && !(cue.superlative && extremes.some((e) => follows(cue, e)))).length;
+}
+
+/**
+ * Whether a reading shows attributes in another order than the question names them ("fax and home
+ * page of suppliers" shows the fax first): 1 if so, else 0. Only attributes the question names are
+ * placed (a name several attributes share places each of them), and never a class's naming
+ * attribute, which "which products" shows without naming it.
+ */
+export function shownOutOfOrder(said: readonly (string | null)[], tokens: readonly string[], names: SchemaNames, schema: SchemaGraph): number {
+  const words = said.map((w) => w ?? '');
+  // Where each attribute is first named by a name of its own, else by a name it shares ("id").
+  const own = new Map<string, number>();
+  const shared = new Map<string, number>();
+  for (let i = 0; i < words.length; i += 1) {
+    const match = names.nameAt(words, i);
+    if (!match) continue;
+    const first = match.attributes.length === 1 ? own : shared;
+    for (const attribute of match.attributes) if (!first.has(attribute)) first.set(attribute, i);
+    i += match.length - 1;
+  }
+  let last = -1;
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    if (tokens[i] !== 'show' || !(tokens[i + 1] as string).startsWith('A:')) continue;
+    const attribute = (tokens[i + 1] as string).replace(/#\d+\./, '.');
+    // "the products and their id": a class's naming attribute is shown for its noun, wherever its name is.
+    const owner = attribute.slice(2, attribute.lastIndexOf('.'));
+    if (attribute === attributeToken({ classId: owner, attributeId: labelAttribute(schema, owner)?.id ?? '' })) continue;
+    const position = own.get(attribute) ?? shared.get(attribute);
+    if (position === undefined) continue;
+    if (position < last) return 1;
+    last = position;
+  }
+  return 0;
 }
