@@ -1,7 +1,7 @@
 /**
  * Constrained beam search: at every step each beam may only continue with the tokens the grammar
  * allows, so every finished beam is a well-formed query graph over the schema. Returns the best
- * `beamSize` finished sequences with their total log-probability.
+ * `beamSize` finished sequences with their total log-probability (less any step penalties).
  */
 import type { TargetGrammar } from './grammar.js';
 import type { EncodedQuestion, Seq2SeqModel } from './onnx-model.js';
@@ -17,6 +17,11 @@ export interface BeamOptions {
   /** Longest sequence, in tokens. Default 48. */
   readonly maxLength?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Log-probability a beam loses for appending `token` to `prefix` (checks that can judge a
+   * reading while it is written, so a contradicted beam makes room for another). None by default.
+   */
+  readonly stepPenalty?: (prefix: readonly string[], token: string) => number;
 }
 
 export interface Decoded {
@@ -38,7 +43,8 @@ export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion,
       for (const token of grammar.allowed(beam.tokens)) {
         const id = vocabulary.targetId(token);
         if (id === undefined) continue;
-        candidates.push({ ids: [...beam.ids, id], tokens: [...beam.tokens, token], score: beam.score + (row[id] ?? -Infinity), done: token === EOS });
+        const penalty = options.stepPenalty?.(beam.tokens, token) ?? 0;
+        candidates.push({ ids: [...beam.ids, id], tokens: [...beam.tokens, token], score: beam.score + (row[id] ?? -Infinity) - penalty, done: token === EOS });
       }
     });
     candidates.sort((a, b) => b.score - a.score);
