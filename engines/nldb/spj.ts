@@ -137,9 +137,10 @@ export class SelectProjectJoin {
 export function checkNumbers(scored: ScoredDerivation, constraints: readonly NumberConstraint[], facts: readonly string[]): ScoredDerivation {
   const d = scored.derivation;
   const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
-  // an extreme's value is a year or a quantity, never the day of a date, and of the compared kind
-  // it must itself pass the comparison
-  if (extreme && (isDayOfDate(d.value, facts[scored.valueFact ?? 0] ?? '') || !valuePasses(constraints, d.value))) {
+  // an extreme's value is a year or a quantity, never the day of a date; of the compared kind it
+  // must itself pass the comparison, unless the set joins through a third fact (then the compared
+  // number may be another entity's: "the oldest person who works for a company founded after 1980")
+  if (extreme && (isDayOfDate(d.value, facts[scored.valueFact ?? 0] ?? '') || (facts.length <= 2 && !valuePasses(constraints, d.value)))) {
     return { ...scored, derivation: { type: 'NULL' } };
   }
   if (constraints.length === 0 || d.type === 'NULL') return scored;

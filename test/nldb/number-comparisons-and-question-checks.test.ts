@@ -68,6 +68,10 @@ describe('checks on derivations by code', () => {
     const day = { ...scored({ type: 'MIN', value: '11' }), valueFact: 0 };
     expect(checkNumbers(day, [], [born]).derivation.type).toBe('NULL');
     expect(checkNumbers({ ...scored({ type: 'MIN', value: '11' }), valueFact: 0 }, [], ['Only 11 people work at Tallow Lane Bakery.']).derivation.type).toBe('MIN');
+    // through a third fact the compared year may be another entity's
+    const after1980 = parseConstraints('In what year was the oldest person who works for a company established later than 1980 born?');
+    const join = ['Cyttley Instruments was established in 1999.', 'Kylina Trillstein works for Cyttley Instruments.', 'Kylina Trillstein was born in 1962.'];
+    expect(checkNumbers({ ...scored({ type: 'MIN', value: '1962' }), valueFact: 2 }, after1980, join).derivation.type).toBe('MIN');
     // a founding year passes a comparison of quantities untouched
     const staff = parseConstraints('Which company with more than 100 staff was founded first?');
     expect(checkNumbers(scored({ type: 'ARGMIN', key: 'Orrin Works', value: '1932' }), staff, ['Orrin Works has 640 staff and was founded in 1932.']).derivation.type).toBe('ARGMIN');
