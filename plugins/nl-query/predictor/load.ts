@@ -60,6 +60,7 @@ function englishLexicon(memory: ValueMemory, vocabulary: Vocabulary): PredictorL
   return {
     synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => vocabulary.knows(word), wordnet),
     pertainyms: (adjective) => wordnet.pertainedNouns(adjective),
+    nounSynonyms: (noun) => wordnet.synonyms(noun, 'noun', 1),
   };
 }
 

@@ -7,9 +7,16 @@
  * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
  * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.
  */
-import type { SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { pluralWord, singularWord } from '../../../engines/schema-graph/names.js';
+import type { HumanName, SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { fold } from './normalize.js';
 import { attributeToken, classToken } from './target.js';
+
+export interface NameMatch {
+  readonly length: number;
+  readonly attributes: readonly string[];
+  readonly classes: readonly string[];
+}
 
 export interface SchemaNames {
   /** The attribute tokens named by the words starting at `start` (longest name there), or none. */
@@ -18,13 +25,18 @@ export interface SchemaNames {
   endsWithAttribute(words: readonly string[]): boolean;
   /** The attribute tokens the last words name (longest name ending there), or none. */
   attributesEndingAt(words: readonly string[]): readonly string[];
-  /** The longest name starting at `start`: how many words, and the attribute tokens it names (none for a class's name); null when no name starts there. */
-  nameAt(words: readonly string[], start: number): { readonly length: number; readonly attributes: readonly string[] } | null;
+  /** The longest name starting at `start`: how many words, the attribute tokens and the class ids it names ("regions" names both); null when no name starts there. */
+  nameAt(words: readonly string[], start: number): NameMatch | null;
   /** The class named by the words starting at `start` ("products", "order details"), or null. */
   classAt(words: readonly string[], start: number): SchemaClass | null;
 }
 
-export function schemaNames(schema: SchemaGraph): SchemaNames {
+/**
+ * The names of a schema's classes and attributes. With `synonyms` (WordNet's, of a singular noun), a
+ * name whose last word is said by a synonym counts too ("supplier telephone", "unit cost"), as the
+ * generator writes them (english.ts) and people do.
+ */
+export function schemaNames(schema: SchemaGraph, synonyms?: (word: string) => readonly string[]): SchemaNames {
   const names = new Map<string, string[]>();
   const add = (name: string, token: string) => {
     if (!name) return;
@@ -32,14 +44,24 @@ export function schemaNames(schema: SchemaGraph): SchemaNames {
     if (!tokens.includes(token)) tokens.push(token);
     names.set(name, tokens);
   };
+  /** A name's folded forms, singular and plural, also with the last word said otherwise. */
+  const forms = (name: HumanName): string[] => {
+    const out = [fold(name.singular), fold(name.plural)];
+    if (!synonyms) return out;
+    for (const [form, plural] of [[name.singular, false], [name.plural, true]] as const) {
+      const words = fold(form).split(' ');
+      const last = words.pop() ?? '';
+      for (const synonym of synonyms(plural ? singularWord(last) : last)) out.push(fold([...words, plural ? pluralWord(synonym) : synonym].join(' ')));
+    }
+    return out;
+  };
   for (const owner of schema.classes) {
-    // Classes are names too: "orders" must not be read as the start of nothing, "order id" wins over "order".
-    for (const form of [owner.name.singular, owner.name.plural]) add(fold(form), classToken(owner.id));
+    // Classes are names too: "order id" wins over "order".
+    for (const form of forms(owner.name)) add(form, classToken(owner.id));
     const ownerWords = fold(owner.name.singular);
     for (const attribute of owner.attributes) {
       const token = attributeToken({ classId: owner.id, attributeId: attribute.id });
-      for (const form of [attribute.name.singular, attribute.name.plural]) {
-        const name = fold(form);
+      for (const name of forms(attribute.name)) {
         add(name, token);
         // "product name" is also said "name" of products; another class's attribute with its owner first.
         if (name.startsWith(`${ownerWords} `)) add(name.slice(ownerWords.length + 1), token);
@@ -69,11 +91,11 @@ class NameIndex implements SchemaNames {
     return this.nameAt(words, start)?.attributes ?? [];
   }
 
-  nameAt(words: readonly string[], start: number): { readonly length: number; readonly attributes: readonly string[] } | null {
+  nameAt(words: readonly string[], start: number): NameMatch | null {
     const spelt = words.map((w) => this.spelling(w));
     for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
       const elements = this.names.get(spelt.slice(start, start + length).join(' '));
-      if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')) };
+      if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')), classes: elements.filter((e) => e.startsWith('C:')).map((e) => e.slice(2)) };
     }
     return null;
   }
