@@ -33,7 +33,7 @@ interface AskData {
  * Questions the shipped model answered correctly in `npm run bench -- querygraph` (measured, then
  * frozen here): if retraining loses one of them, this test says so.
  */
-const RELIABLE = ['nw-d-001', 'nw-d-002', 'nw-d-004', 'nw-d-005', 'nw-d-006', 'nw-d-007', 'nw-d-008', 'nw-d-011', 'nw-d-013', 'nw-d-015', 'nw-d-016', 'nw-d-017', 'nw-d-019', 'nw-d-021', 'nw-d-022', 'nw-d-023', 'nw-d-026', 'nw-d-027', 'nw-d-028', 'nw-d-030', 'nw-d-031', 'nw-d-032', 'nw-d-033', 'nw-d-034', 'nw-d-037', 'nw-d-039'];
+const RELIABLE = ['nw-d-001', 'nw-d-002', 'nw-d-004', 'nw-d-005', 'nw-d-006', 'nw-d-007', 'nw-d-008', 'nw-d-011', 'nw-d-012', 'nw-d-013', 'nw-d-015', 'nw-d-016', 'nw-d-017', 'nw-d-021', 'nw-d-022', 'nw-d-023', 'nw-d-026', 'nw-d-027', 'nw-d-028', 'nw-d-030', 'nw-d-031', 'nw-d-032', 'nw-d-034', 'nw-d-037', 'nw-d-039'];
 
 /** The same for the royals graph (relation chains), measured with the shipped royals model. */
 const RELIABLE_ROYALS = ['ro-d-001', 'ro-d-002', 'ro-d-003', 'ro-d-005', 'ro-d-006', 'ro-d-008', 'ro-d-009', 'ro-d-011', 'ro-d-012', 'ro-d-013', 'ro-d-014', 'ro-d-019', 'ro-d-020', 'ro-d-024', 'ro-d-025', 'ro-d-026', 'ro-d-029', 'ro-d-030'];
