@@ -1,7 +1,8 @@
 /** A small hand-made schema graph (customers, orders, employees) for predictor unit tests: two classes share the name "city"; orders have a price (freight) and a date, employees a birth date. */
 import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
 
-const attribute = (classId: string, id: string, singular: string, plural: string, type: SchemaAttribute['type'] = 'text'): SchemaAttribute => ({
+/** A text (or `type`) attribute, nullable, not a key: the shape of most hand-made test schemas. */
+export const attribute = (classId: string, id: string, singular: string, plural: string, type: SchemaAttribute['type'] = 'text'): SchemaAttribute => ({
   id,
   classId,
   type,

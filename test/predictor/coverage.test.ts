@@ -3,22 +3,12 @@
  * is counted as ignoring it; words inside value mentions and attributes of other classes are not.
  */
 import { describe, expect, it } from 'vitest';
-import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import { questionWords, unreadNames } from '../../plugins/nl-query/predictor/coverage.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
-import { shopSchema } from '../helpers/shop-schema.js';
+import { attribute, shopSchema } from '../helpers/shop-schema.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
-
-const attribute = (classId: string, id: string, singular: string, plural: string, type: SchemaAttribute['type'] = 'text'): SchemaAttribute => ({
-  id,
-  classId,
-  type,
-  nativeType: 'TEXT',
-  nullable: true,
-  primaryKey: false,
-  name: { singular, plural },
-});
 
 const schema: SchemaGraph = {
   source: 'shop',

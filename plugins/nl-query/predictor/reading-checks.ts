@@ -43,9 +43,18 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
     ATTRIBUTE_CUE_PENALTY * attributeContradictions(attributes, tokens) +
     GROUP_CUE_PENALTY * groupContradictions(groups, tokens) +
     (sortsSoFar(tokens) ? ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) : 0);
+  // Every continuation of a beam shares its prefix (the same array): judge the prefix once.
+  const judgedPrefixes = new WeakMap<readonly string[], number>();
+  const prefixPenalty = (prefix: readonly string[]) => {
+    const known = judgedPrefixes.get(prefix);
+    if (known !== undefined) return known;
+    const penalty = searched(prefix);
+    judgedPrefixes.set(prefix, penalty);
+    return penalty;
+  };
   return {
     // Only a value or an attribute can change what the search judges.
-    duringSearch: (prefix, token) => (token.startsWith('@') || token.startsWith('A:') ? searched([...prefix, token]) - searched(prefix) : 0),
+    duringSearch: (prefix, token) => (token.startsWith('@') || token.startsWith('A:') ? searched([...prefix, token]) - prefixPenalty(prefix) : 0),
     whenFinished: (tokens) =>
       IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
       (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
