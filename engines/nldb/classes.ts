@@ -26,6 +26,8 @@ export interface ClassStatement {
   readonly person: boolean;
   /** Whether the fact writes the name as a place: right after "in" or "near", with no article ("born in Westry"). */
   readonly place?: boolean;
+  /** Whether the fact shows the name to be an organisation or a place people visit (founded, employs, works at it). */
+  readonly thing?: boolean;
 }
 
 const CAP = String.raw`[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F-]*`;
@@ -44,6 +46,13 @@ const PERSON_AFTER: readonly RegExp[] = [
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
 ];
 const ARTICLE = /^(?:the|a|an)\s+/i;
+/** A fact that says "he" or "she", or goes on "and was born", is about a person: its subject (a name of two words or more). */
+const SUBJECT_IS_PERSON = /\b(?:he|she|his|her|him|himself|herself)\b|\band\s+(?:was|is)\s+born\b|\band\s+(?:is|has\s+been)\s+married\b/i;
+/** What organisations and visited places do: founded, based somewhere, employing, open. */
+const THING_AFTER =
+  /^\s+(?:was\s+(?:founded|established|set\s+up|started|opened|built)|has\s+been\s+(?:trading|open)|has\s+its\s+(?:head|headquarters)|is\s+based\s+in|employs\s+\d|has\s+[\d,]+\s+(?:employees|staff|workers|visitors)|has\s+a\s+workforce|(?:attracts|receives|welcomes|gets|counts)\s+[\d,]+\s+visitors|(?:first\s+)?opened\s+(?:in|to)\b)/;
+/** Where people work: the name after these is an organisation (or a place with staff), not a person. */
+const WORKPLACE_BEFORE = /\b(?:works?|worked|working)\s+(?:at|for)\s+$|\bemployed\s+by\s+$|\bon\s+the\s+staff\s+of\s+$|\ba\s+job\s+at\s+$|\ban\s+employee\s+of\s+$/i;
 
 /** A plural class word as its singular ("companies" -> "company", "museums" -> "museum", "people" -> "person"). */
 export function singular(word: string): string {
@@ -71,16 +80,23 @@ export function lastWord(name: string): string | null {
 /** The class statements of one fact: names followed by "is a NOUN", ", a NOUN", "was born", ... */
 export function classStatements(text: string): ClassStatement[] {
   const out: ClassStatement[] = [];
+  const pronounSubject = SUBJECT_IS_PERSON.test(text) && process.env.NLQ_NLDB_PERSON_PRONOUN !== '0';
+  let subjectSeen = false;
   for (const m of text.matchAll(NAME_RE)) {
     const rest = text.slice((m.index ?? 0) + m[0].length);
+    const before = text.slice(0, m.index ?? 0);
     const name = nameKey(m[0]);
     if (!name) continue;
     const cls = CLASS_AFTER.exec(rest);
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
     const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
-    const person = PERSON_AFTER.some((re) => re.test(rest));
-    const place = /\b(?:in|near)\s+$/.test(text.slice(0, m.index ?? 0)) && !ARTICLE.test(m[0]);
-    if (noun || person || place) out.push({ name, noun, person, ...(place ? { place } : {}) });
+    // the fact's subject: its first name of two words or more ("In 1975 Lorna Fairweather ...")
+    const subject = !subjectSeen && name.includes(' ');
+    if (subject) subjectSeen = true;
+    const person = PERSON_AFTER.some((re) => re.test(rest)) || (subject && pronounSubject);
+    const place = /\b(?:in|near)\s+$/.test(before) && !ARTICLE.test(m[0]);
+    const thing = process.env.NLQ_NLDB_THING_CHECK !== '0' && !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
+    if (noun || person || place || thing) out.push({ name, noun, person, ...(place ? { place } : {}), ...(thing ? { thing } : {}) });
   }
   return out;
 }
@@ -186,9 +202,12 @@ export class ClassLexicon {
   private readonly classes = new Map<string, Counter<string>>();
   private readonly persons = new Counter<string>();
   private readonly places = new Counter<string>();
+  private readonly things = new Counter<string>();
   private readonly nouns = new Counter<string>();
   /** Last words of names ("museum" of "Hollin Art Museum"). */
   private readonly lastWords = new Counter<string>();
+  /** Last word of a name -> the class nouns facts give names ending in it ("arena" -> "stadium"). */
+  private readonly suffixes = new Map<string, Counter<string>>();
   private version = 0;
   private nounCache: { version: number; person: Set<string>; thing: Set<string>; place: Set<string> } | null = null;
 
@@ -215,9 +234,16 @@ export class ClassLexicon {
         c.add(s.noun, n);
         this.classes.set(s.name, c);
         this.nouns.add(s.noun, n);
+        const last = s.name.includes(' ') ? lastWord(s.name) : null;
+        if (last !== null) {
+          const c = this.suffixes.get(last) ?? new Counter<string>();
+          c.add(s.noun, n);
+          this.suffixes.set(last, c);
+        }
       }
       if (s.person) this.persons.add(s.name, n);
       if (s.place) this.places.add(s.name, n);
+      if (s.thing) this.things.add(s.name, n);
     }
     for (const w of lastWords) this.lastWords.add(w, n);
   }
@@ -227,8 +253,18 @@ export class ClassLexicon {
     return [...(this.classes.get(nameKey(name))?.keys() ?? [])];
   }
 
+  /** The class nouns facts give the names that end in this word ("arena" -> ["stadium"]). */
+  classesOfNamesEndingIn(word: string): string[] {
+    return [...(this.suffixes.get(word)?.keys() ?? [])];
+  }
+
   isPerson(name: string): boolean {
     return this.persons.has(nameKey(name));
+  }
+
+  /** Whether some fact shows the name to be an organisation or a visited place ("X was founded in", "works at X"). */
+  isThing(name: string): boolean {
+    return this.things.has(nameKey(name));
   }
 
   /** Whether some fact writes the name as a place ("born in Westry", "a market near Heskmoss"). */
@@ -293,8 +329,8 @@ export class ClassLexicon {
     if (wantsPerson) {
       if (person) return 'agree';
       if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
-      if (this.isPlace(key)) return 'disagree';
-      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last))
+      if (this.isPlace(key) || this.isThing(key)) return 'disagree';
+      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) || this.namedLike(key).length > 0
         ? 'disagree'
         : 'unknown';
     }
@@ -307,6 +343,23 @@ export class ClassLexicon {
     if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
     if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
+    if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun))) {
+      const alike = this.namedLike(key);
+      if (alike.length > 0 && !alike.includes(noun)) return 'disagree';
+    }
     return 'unknown';
+  }
+
+  /**
+   * Names are made alike: the classes of things the facts give other names ending in the key's
+   * last word. When names ending in "Arena" are stadiums (and never libraries), "Vieminster
+   * Arena" is no answer to "Which library ..." nor to "Who ...", nor "X Textiles" to "Which zoo".
+   * Only classes of things the collection uses for several names or in names count: one "lens
+   * manufacturer" is no evidence that a company it may well be is not one.
+   */
+  private namedLike(key: string): string[] {
+    const last = lastWord(key);
+    if (last === null || !key.includes(' ') || process.env.NLQ_NLDB_SUFFIX_CLASS === '0') return [];
+    return this.classesOfNamesEndingIn(last).filter((c) => this.isThingNoun(c) || (this.isNameForming(c) && !this.isPersonNoun(c)));
   }
 }

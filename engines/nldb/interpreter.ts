@@ -12,6 +12,7 @@ import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
+import { meetsSelection, selectionWords } from './selection.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
 import { SupportSetGenerator, type SsgOptions } from './ssg.js';
 
@@ -73,6 +74,11 @@ export class NldbInterpreter implements QuestionInterpreter {
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
     const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+    // What the question selects on must be in the set (selection.ts); a yes/no question is
+    // answered "no" by the sets that show another value, so it is left to the extractor.
+    const selecting = questionType === 'BOOL' || envOff('NLQ_NLDB_SELECTION_CHECK')
+      ? []
+      : selectionWords(question.question, facts.lexical);
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       // a MIN/MAX value is checked through the name its fact is about
@@ -84,6 +90,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       // is not a place (measured, not kept: neutral on held-out worlds; see the model card)
       const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
       const set = factSets[i] ?? [];
+      if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
       if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
         return { type: 'NULL' } as const;
       }

@@ -11,6 +11,7 @@
  */
 import { ClassLexicon } from './classes.js';
 import { tokenize } from './text.js';
+import { WordRoles } from './word-roles.js';
 
 /** One lexical hit. */
 export interface LexicalHit {
@@ -115,6 +116,8 @@ export class LexicalIndex {
   private readonly lowerCase = new Map<string, number>();
   /** What the facts say each name is ("X is a zoo", "Y was born in ..."; see classes.ts). */
   readonly classes = new ClassLexicon();
+  /** How the facts use each word: as a value ("a doctor"), next to numbers (see word-roles.ts). */
+  readonly roles = new WordRoles();
 
   get size(): number {
     return this.docs.size;
@@ -135,6 +138,7 @@ export class LexicalIndex {
     this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text) });
     this.totalLength += length;
     this.classes.add(id, text);
+    this.roles.add(id, text);
   }
 
   /** Whether some fact writes this word in lower case: an ordinary word, not only ever a name. */
@@ -158,6 +162,7 @@ export class LexicalIndex {
     this.totalLength -= doc.length;
     this.docs.delete(id);
     this.classes.remove(id);
+    this.roles.remove(id);
   }
 
   /** Inverse document frequency (BM25's, never negative). */

@@ -65,12 +65,51 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Vardby', 'person')).toBe('disagree');
   });
 
+  it('a fact that says "he" or "she" is about a person; what is founded, employs or has staff is not one', () => {
+    const lex = lexicon();
+    lex.add('p1', 'Cleertia Haixick fishes at weekends and was born in 1975.');
+    lex.add('p2', 'Veathon Queartini grew up in Sanbridge, where she was born.');
+    lex.add('t1', 'Sacker Furniture employs 36692 people.');
+    lex.add('t2', 'Deangriolina Syttwood works as a dentist for Sacker Furniture.');
+    lex.add('t3', 'Clangton Playhouse opened in 1973.');
+    expect(lex.isPerson('Cleertia Haixick')).toBe(true);
+    expect(lex.isPerson('Veathon Queartini')).toBe(true);
+    expect(lex.verdict('Veathon Queartini', 'company')).toBe('disagree');
+    expect(lex.isThing('Sacker Furniture')).toBe(true);
+    expect(lex.verdict('Sacker Furniture', 'person')).toBe('disagree');
+    expect(lex.verdict('Clangton Playhouse', 'person')).toBe('disagree');
+    // the place an appositive ends with is not what was founded
+    expect(classStatements('Tamsin Steel, a steel company based in Vardby, was founded in 1950.').some((x) => x.thing)).toBe(false);
+  });
+
   it('people: a company is not a person, a rare occupation is no evidence either way', () => {
     const lex = lexicon();
     expect(lex.verdict('Oskar Lind', 'person')).toBe('agree');
     expect(lex.verdict('Orlen Glass', 'person')).toBe('disagree');
     expect(lex.verdict('Mira Holt', 'person')).toBe('unknown');
     expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
+  });
+
+  it('names are made alike: a name ending like names the facts call another class is not of this one', () => {
+    const lex = lexicon();
+    lex.add('a1', 'Kell Arena is a stadium in Vardby.');
+    lex.add('a2', 'Upper Dothmoor Library is a library.');
+    lex.add('a4', 'Hollin Stadium is a stadium.');
+    lex.add('a3', 'Perdwell Library opened in 1820.');
+    expect(lex.classesOfNamesEndingIn('arena')).toEqual(['stadium']);
+    // "Vieminster Arena" is said to be nothing, but arenas are stadiums (a class of things:
+    // "Hollin Stadium" ends in it), not libraries
+    expect(lex.verdict('Vieminster Arena', 'library')).toBe('disagree');
+    expect(lex.verdict('Vieminster Arena', 'stadium')).toBe('unknown');
+    expect(lex.verdict('Vieminster Arena', 'person')).toBe('disagree');
+    // "Wildlife Park" names a zoo here, and "Park" ends no park: a park question keeps its own word
+    expect(lex.verdict('Vardby Country Park', 'zoo')).toBe('unknown');
+    // a name ending in a word no fact classes says nothing, nor does a class of one name ("Brock
+    // Lenses, a lens manufacturer": no evidence that it is not a company)
+    expect(lex.verdict('Brock Lenses', 'library')).toBe('unknown');
+    expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
+    lex.remove('a1');
+    expect(lex.verdict('Vieminster Arena', 'library')).toBe('unknown');
   });
 
   it('the name a fact is about, past a capitalised ordinary word opening it', () => {

@@ -1,0 +1,113 @@
+/**
+ * The selection check, by code: the words of a question that pick its entities out ("doctors" in
+ * "How many people work as doctors?", "horse" in "Who keeps a horse?", "Brindlemoor" in "Who was
+ * born in Brindlemoor?") must be found in a support set for it to answer the question.
+ *
+ * The extractor accepts sets that never mention what the question selects on: a chemist and a
+ * lorry driver counted as doctors, a museum's visitor count for "the earliest birth year of any
+ * doctor". Such a set shows nothing about the question, whatever the model says.
+ *
+ * Which words select is read from the collection (word-roles.ts, classes.ts), not from a list:
+ * - a lower-case word selects when some fact writes it as a value ("is a doctor", "keeps a
+ *   horse"), it is not mostly the word of a number ("visitors a year", "a workforce of 1,120":
+ *   what is projected, not selected), it is neither a class noun of things nor the noun the
+ *   question ranges over, unless people have it ("of any doctor"): the class check (classes.ts)
+ *   decides "company" or "theatre", whose facts need not say what they are; and the question does
+ *   not rank or compare by it ("the fewest employees", "over 770 workers");
+ * - the words of the one name a question spells out select (two names are alternatives, as in
+ *   "Was A founded before B?");
+ * - a word no fact holds cannot be required (the collection says it another way, or not at all).
+ * Words are compared as the lexical index keys them (lower case, plurals and -ed/-ing folded).
+ */
+import { questionNouns, type ClassLexicon } from './classes.js';
+import { term, terms } from './lexical-index.js';
+import { nameMentions } from './ssg.js';
+import { numberValue, tokenize } from './text.js';
+import type { WordRoles } from './word-roles.js';
+
+/** What the check needs to know of the collection. */
+export interface SelectionEvidence {
+  readonly roles: WordRoles;
+  readonly classes: ClassLexicon;
+}
+
+/** A word of the question a support set must hold (as a term), with the question word it came from. */
+export interface SelectionWord {
+  readonly term: string;
+  readonly word: string;
+}
+
+/**
+ * A word that stands next to a number in this share of the facts holding it or more is the
+ * number's own word (a unit or an attribute), never a selection: "year", "workforce", "visitors".
+ */
+export const NUMBER_WORD_SHARE = 0.5;
+
+/** Superlatives and comparatives a question ranks or compares by; the word after one is projected. */
+const RANKING = /^(?:[a-z]+est|most|least|fewest|more|less|fewer|over|under|above|below|number)$/i;
+
+/** The words of the question that select, as terms; empty when none can be checked. */
+export function selectionWords(question: string, evidence: SelectionEvidence): SelectionWord[] {
+  const tokens = tokenize(question);
+  const projected = projectedPositions(tokens.map((t) => t.text));
+  // the noun the question ranges over is the class check's, unless people have it ("of any doctor")
+  const ranged = new Set(questionNouns(question).filter((n) => !evidence.classes.isPersonNoun(n)));
+  const out: SelectionWord[] = [];
+  const add = (word: string, t: string) => {
+    if (!out.some((w) => w.term === t)) out.push({ term: t, word });
+  };
+  tokens.forEach((tok, i) => {
+    const t = term(tok.text);
+    if (t === null || !/^[a-z]/.test(tok.text) || projected.has(i)) return;
+    const { roles, classes } = evidence;
+    if (roles.factsWith(t) === 0 || !roles.isValueWord(t) || roles.nearNumberShare(t) >= NUMBER_WORD_SHARE) return;
+    if (ranged.has(t) || isThingClass(t, tok.text, classes)) return;
+    add(tok.text, t);
+  });
+  const names = nameMentions(question).filter((n) => !opensQuestion(question, n));
+  if (names.length === 1) {
+    for (const w of tokenize(names[0] as string)) {
+      const t = term(w.text);
+      if (t !== null && evidence.roles.factsWith(t) > 0) add(w.text, t);
+    }
+  }
+  return out;
+}
+
+/** Whether the set's facts, together, hold every selection word (a join's words come from its two facts). */
+export function meetsSelection(words: readonly SelectionWord[], facts: readonly string[]): boolean {
+  if (words.length === 0) return true;
+  const held = new Set(facts.flatMap((f) => [...terms(f).keys()]));
+  return words.every((w) => held.has(w.term));
+}
+
+/**
+ * Positions of the words a question ranks or compares by: the first content word after a
+ * superlative, a comparative or a number ("the fewest employees", "over 770 workers", "the
+ * number of visitors"), skipping function words ("more than 310,000 visitors").
+ */
+function projectedPositions(words: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  words.forEach((w, i) => {
+    if (!RANKING.test(w) && numberValue(w) === null) return;
+    for (let j = i + 1; j < words.length && j <= i + 3; j++) {
+      const next = words[j] as string;
+      if (numberValue(next) !== null) break;
+      if (term(next) === null) continue;
+      out.add(j);
+      break;
+    }
+  });
+  return out;
+}
+
+/** A class noun of things: the class check decides it ("company", "museum", "zoo"). */
+function isThingClass(t: string, word: string, classes: ClassLexicon): boolean {
+  const nouns = [t, word.toLowerCase()];
+  return nouns.some((n) => classes.isThingNoun(n) || (classes.isNameForming(n) && !classes.isPersonNoun(n)));
+}
+
+/** A one-word "name" that is the question's first word is its verb, capitalised ("Count the parks ..."). */
+function opensQuestion(question: string, name: string): boolean {
+  return !name.includes(' ') && question.trimStart().startsWith(name);
+}
