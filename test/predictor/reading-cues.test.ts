@@ -3,7 +3,7 @@
  * ("other than 600" is not `=`), "sorted by X" and superlatives name what is sorted by (or, for a
  * superlative, the maximum or minimum), "with no X" and "whose X is missing" ask for X null; a
  * value goes on the attribute named right before it; a value without a cue, and "the most orders"
- * or "with no orders" (classes), constrain nothing.
+ * or "with no orders" (classes), constrain nothing; a value of several words named in full is used.
  */
 import { describe, expect, it } from 'vitest';
 import { attributeContradictions, attributeCues } from '../../plugins/nl-query/predictor/attribute-cues.js';
@@ -13,6 +13,7 @@ import { cueContradictions, operatorCues } from '../../plugins/nl-query/predicto
 import { nullContradictions, nullCues } from '../../plugins/nl-query/predictor/null-cues.js';
 import { orderContradictions, orderCues, shownOutOfOrder } from '../../plugins/nl-query/predictor/order-cues.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 import { shopSchema } from '../helpers/shop-schema.js';
 
@@ -54,6 +55,26 @@ describe('operator cues before values', () => {
     expect(contradictions('orders with freight between 5 and 9', 'show A:Orders.OrderID where A:Orders.Freight between @1 @2')).toBe(0);
     expect(contradictions('cities with more than 5 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);
     expect(contradictions('cities with more than 5 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* < @1')).toBe(1);
+  });
+
+  it('reads a cue word with two neighbouring letters swapped, but not a short word', () => {
+    expect(contradictions('orders whose freight is undre 20', 'show A:Orders.OrderID where A:Orders.Freight = @1')).toBe(1);
+    expect(contradictions('orders whose freight is undre 20', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(0);
+    expect(contradictions('orders with freight ovre 20', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(0);
+  });
+});
+
+describe('whole values the question names', () => {
+  const multiWord = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Las Palmas'], min: null, max: null }], shopSchema);
+  const left = (question: string, reading: string) => unusedValues(wholeValues(findMentions(question, multiWord)), tokens(reading));
+
+  it('wants a reading to use a value of several words the question names in full', () => {
+    expect(left('orders of customers in Las Palmas with freight over 5', 'show A:Orders.OrderID where A:Orders.Freight > @2')).toBe(1);
+    expect(left('orders of customers in Las Palmas with freight over 5', 'show A:Orders.OrderID where A:Customers.City = @1 where A:Orders.Freight > @2')).toBe(0);
+  });
+
+  it('leaves one-word values and numbers to the model', () => {
+    expect(left('orders of customers in Berlin with freight over 5', 'show A:Orders.OrderID')).toBe(0);
   });
 });
 
@@ -129,5 +150,14 @@ describe('attribute cues before values', () => {
   it('has no cue for a value after other words or before a noun', () => {
     expect(misplaced('Lyon customers', 'show A:Orders.OrderID where A:Orders.ShipCity = @1')).toBe(0);
     expect(misplaced('cities with freight of 20 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);
+  });
+
+  it("puts a year after a date attribute's participle on that attribute, but not a text value", () => {
+    const withVerbs = schemaNames(shopSchema, { isVerb: (word) => word === 'hire' });
+    const misread = (question: string, reading: string) => attributeContradictions(attributeCues(question, findMentions(question, memory), withVerbs), tokens(reading));
+    expect(misread('employees hired in 1993', 'show A:Employees.City where A:Employees.HireDate year @1')).toBe(0);
+    expect(misread('employees hired in 1993', 'show A:Employees.City where A:Employees.BirthDate year @1')).toBe(1);
+    expect(misread('employees born before 1960', 'show A:Employees.City where A:Employees.HireDate < @1')).toBe(1);
+    expect(misread('employees born in Lyon', 'show A:Employees.City where A:Employees.City = @1')).toBe(0);
   });
 });

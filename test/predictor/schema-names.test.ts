@@ -3,6 +3,7 @@
  * attribute narrows it to that owner, two swapped letters still match, a class is not an attribute.
  */
 import { describe, expect, it } from 'vitest';
+import { pastParticiple } from '../../plugins/nl-query/predictor/events.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { shopSchema } from '../helpers/shop-schema.js';
 
@@ -31,5 +32,23 @@ describe('attributes named by a question', () => {
     expect(names.endsWithAttribute('orders with freight'.split(' '))).toBe(true);
     expect(names.endsWithAttribute('all the orders'.split(' '))).toBe(false);
     expect(names.endsWithAttribute([])).toBe(false);
+  });
+
+  it('knows a date attribute by the participle of its event when its first word is a verb', () => {
+    const verbs = new Set(['hire', 'order']);
+    const withVerbs = schemaNames(shopSchema, { isVerb: (word) => verbs.has(word) });
+    expect(withVerbs.attributesOfParticiple('hired')).toEqual(['A:Employees.HireDate']);
+    expect(withVerbs.attributesOfParticiple('born')).toEqual(['A:Employees.BirthDate']);
+    expect(withVerbs.attributesOfParticiple('ordered')).toEqual(['A:Orders.OrderDate']);
+    // Not a date attribute, and no participle without knowing which words are verbs.
+    expect(withVerbs.attributesOfParticiple('shipped')).toEqual([]);
+    expect(names.attributesOfParticiple('hired')).toEqual([]);
+    expect(names.attributesOfParticiple('born')).toEqual(['A:Employees.BirthDate']);
+  });
+});
+
+describe('regular past participles', () => {
+  it('adds d, ied or ed, doubling the last consonant of a one-syllable verb', () => {
+    expect(['hire', 'order', 'ship', 'carry', 'open', 'plan', 'list', 'play'].map(pastParticiple)).toEqual(['hired', 'ordered', 'shipped', 'carried', 'opened', 'planned', 'listed', 'played']);
   });
 });

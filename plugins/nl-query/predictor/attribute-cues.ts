@@ -7,9 +7,11 @@
  * the words name loses `ATTRIBUTE_CUE_PENALTY` log-probability per value.
  *
  * Between the name and the value only comparison words may stand ("is not", "other than", "starts
- * with", "is in"); a value after other words ("lander orders", "born in 1500", "customers in
- * Germany", "the title of Rowan") or before a noun ("more than 20 orders") has no cue and is left
- * to the model.
+ * with", "is in"); a value after other words ("lander orders", "customers in Germany", "the title
+ * of Rowan") or before a noun ("more than 20 orders") has no cue and is left to the model. A date
+ * or number after the participle of a date attribute's event is that attribute's ("employees hired
+ * in 1993" compares the hire date, "born before 1500" the birth date): the model, which learnt
+ * "born" but never "hired", read the first as a birth year.
  */
 import type { Mention } from './mentions.js';
 import { words } from './normalize.js';
@@ -41,6 +43,11 @@ export function attributeCues(question: string, mentions: readonly Mention[], na
       const attributes = names.attributesEndingAt(before.slice(0, end));
       if (attributes.length > 0) {
         cues.set(index + 1, attributes);
+        break;
+      }
+      const dated = mention.kind === 'text' ? [] : names.attributesOfParticiple(before[end - 1] as string);
+      if (dated.length > 0) {
+        cues.set(index + 1, dated);
         break;
       }
       if (!COMPARISON_WORDS.has(before[end - 1] as string)) break;

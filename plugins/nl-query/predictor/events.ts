@@ -28,3 +28,31 @@ export function eventOf(attribute: SchemaAttribute): { event: EventWords; aspect
   if (!event || rest.length > 0 || (aspect !== 'year' && aspect !== 'date' && aspect !== 'place')) return null;
   return { event, aspect };
 }
+
+/**
+ * The participle people put before a date attribute's value: "born in 1960" (birth date), "hired in
+ * 1993" (hire date), "shipped before 1998" (shipped date). A date or year attribute's first word
+ * gives it: a life event's participle, a participle already ("shipped"), or, when `isVerb` says
+ * the word is a verb, its regular past participle ("hire" -> "hired", "order" -> "ordered").
+ * Null for other attributes and for first words that are no verb ("due date", "unit price").
+ */
+export function eventParticiple(attribute: SchemaAttribute, isVerb?: (word: string) => boolean): string | null {
+  const words = attribute.name.singular.split(' ');
+  const last = words[words.length - 1];
+  const dated = attribute.type === 'date' || attribute.type === 'datetime' || last === 'year' || last === 'date';
+  const first = words[0] ?? '';
+  if (!dated || words.length < 2 || !/^[a-z]+$/.test(first)) return null;
+  const event = EVENTS[first];
+  if (event) return event.participle;
+  if (first.endsWith('ed')) return first;
+  return isVerb?.(first) ? pastParticiple(first) : null;
+}
+
+/** The regular past participle: "hire" -> "hired", "ship" -> "shipped", "carry" -> "carried", "order" -> "ordered". */
+export function pastParticiple(verb: string): string {
+  if (verb.endsWith('e')) return `${verb}d`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ied`;
+  // One syllable ending consonant-vowel-consonant doubles its consonant ("ship", "plan"); "open" does not.
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb)) return `${verb}${verb[verb.length - 1]}ed`;
+  return `${verb}ed`;
+}

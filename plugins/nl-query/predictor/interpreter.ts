@@ -58,6 +58,8 @@ export interface PredictorLexicon {
   readonly pertainyms?: (adjective: string) => readonly string[];
   /** Synonyms of a singular noun ("cost" for price), so the cues know schema names said otherwise (schema-names.ts). */
   readonly nounSynonyms?: (noun: string) => readonly string[];
+  /** Whether a word is a verb, so the cues know a date attribute by its participle ("hired in 1993"; schema-names.ts). */
+  readonly isVerb?: (word: string) => boolean;
 }
 
 export interface PredictorOptions {
@@ -79,7 +81,7 @@ export class QueryGraphPredictor {
     /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
     private readonly lexicon: PredictorLexicon = {},
   ) {
-    this.names = schemaNames(engine.schema(), lexicon.nounSynonyms);
+    this.names = schemaNames(engine.schema(), lexicon);
   }
 
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */

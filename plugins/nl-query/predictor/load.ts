@@ -61,6 +61,7 @@ function englishLexicon(memory: ValueMemory, vocabulary: Vocabulary): PredictorL
     synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => vocabulary.knows(word), wordnet),
     pertainyms: (adjective) => wordnet.pertainedNouns(adjective),
     nounSynonyms: (noun) => wordnet.synonyms(noun, 'noun', 1),
+    isVerb: (word) => wordnet.synsets(word, 'verb').length > 0,
   };
 }
 

@@ -45,3 +45,17 @@ export function key(text: string): string {
     .map((w) => w.text)
     .join(' ');
 }
+
+/**
+ * The word, or the word of `vocabulary` it is a swap of two neighbouring letters of ("undre" ->
+ * "under", "adrdess" -> "address"): the typo people make most, and the one the generator writes.
+ * Words shorter than 4 letters are left alone ("no" and "on" are both words).
+ */
+export function unswapped(word: string, vocabulary: ReadonlySet<string>): string {
+  if (word.length < 4 || vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word;
+  for (let k = 0; k + 1 < word.length; k += 1) {
+    const swapped = word.slice(0, k) + (word[k + 1] as string) + (word[k] as string) + word.slice(k + 2);
+    if (vocabulary.has(swapped)) return swapped;
+  }
+  return word;
+}

@@ -8,11 +8,11 @@
  *
  * Only cues that are unambiguous in English count; a value with other words before it ("cheaper
  * than 20", "units on order 90") has no cue and constrains nothing. Words inside earlier mentions are
- * never read as cues.
+ * never read as cues. A cue word with two neighbouring letters swapped ("undre 11010") still counts.
  */
 import type { Operator } from '../../../engines/query-graph/types.js';
 import type { Mention } from './mentions.js';
-import { words } from './normalize.js';
+import { unswapped, words } from './normalize.js';
 import { ITEMS } from './target.js';
 
 /**
@@ -35,6 +35,9 @@ const CUES: readonly { readonly phrase: string; readonly allows: readonly Operat
   ...['contains', 'containing', 'includes', 'including'].map((phrase) => ({ phrase, allows: ['contains'] as const })),
 ];
 
+/** Every word of a cue: what a misspelt word is repaired to. */
+const CUE_WORDS: ReadonlySet<string> = new Set(CUES.flatMap((c) => c.phrase.split(' ')));
+
 /** Placeholder number (1-based, as in the target tokens) -> the operators the words before it allow. */
 export type OperatorCues = ReadonlyMap<number, readonly Operator[]>;
 
@@ -50,7 +53,7 @@ export function operatorCues(question: string, mentions: readonly Mention[], end
   const cues = new Map<number, readonly Operator[]>();
   let from = 0;
   mentions.forEach((mention, index) => {
-    const before = words(question.slice(from, mention.start)).map((w) => w.text);
+    const before = words(question.slice(from, mention.start)).map((w) => unswapped(w.text, CUE_WORDS));
     from = mention.end;
     const cue = CUES.filter((c) => endsWith(before, c.phrase.split(' '))).sort((a, b) => b.phrase.length - a.phrase.length)[0];
     if (cue) cues.set(index + 1, cue.allows);

@@ -7,7 +7,8 @@
  * beam makes room for another. And when it leaves out a name the question says (coverage.ts: of
  * a class it uses, or unmistakable), does not sort where the words say it should,
  * shows attributes in another order than named (order-cues.ts), or does not test for missing what
- * "with no X" says is missing (null-cues.ts): judged on finished readings. (Judging those inside
+ * "with no X" says is missing (null-cues.ts), or leaves out a whole value the question names
+ * (value-coverage.ts): judged on finished readings. (Judging those inside
  * the search too, at the end of each reading, did worse: Northwind held-out top-1 265 and 268
  * against 267 and 271 of 300, seeds 5 and 99.)
  *
@@ -23,6 +24,7 @@ import { NULL_CUE_PENALTY, nullContradictions, nullCues } from './null-cues.js';
 import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
 import { ORDER_CUE_PENALTY, orderContradictions, orderCues, shownOutOfOrder } from './order-cues.js';
 import type { SchemaNames } from './schema-names.js';
+import { UNUSED_VALUE_PENALTY, unusedValues, wholeValues } from './value-coverage.js';
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */
@@ -38,6 +40,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
   const groups = groupCues(said, names, schema);
   const sorts = orderCues(said, names);
   const nulls = nullCues(said, names);
+  const values = wholeValues(mentions);
   const searched = (tokens: readonly string[]) =>
     OPERATOR_CUE_PENALTY * cueContradictions(operators, tokens) +
     ATTRIBUTE_CUE_PENALTY * attributeContradictions(attributes, tokens) +
@@ -59,7 +62,8 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
       IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
       (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
       ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
-      NULL_CUE_PENALTY * nullContradictions(nulls, tokens),
+      NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +
+      UNUSED_VALUE_PENALTY * unusedValues(values, tokens),
   };
 }
 

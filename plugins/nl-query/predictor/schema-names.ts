@@ -9,7 +9,8 @@
  */
 import { pluralWord, singularWord } from '../../../engines/schema-graph/names.js';
 import type { HumanName, SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
-import { fold } from './normalize.js';
+import { eventParticiple } from './events.js';
+import { fold, unswapped } from './normalize.js';
 import { attributeToken, classToken } from './target.js';
 
 export interface NameMatch {
@@ -29,14 +30,26 @@ export interface SchemaNames {
   nameAt(words: readonly string[], start: number): NameMatch | null;
   /** The class named by the words starting at `start` ("products", "order details"), or null. */
   classAt(words: readonly string[], start: number): SchemaClass | null;
+  /** The date attributes whose event the participle says ("hired": Employees.HireDate), or none. */
+  attributesOfParticiple(word: string): readonly string[];
+}
+
+/** What the names know of English beyond the schema's own words (WordNet's, at serving). */
+export interface NameLexicon {
+  /** Synonyms of a singular noun: a name whose last word is said by one counts too ("unit cost"). */
+  readonly nounSynonyms?: (noun: string) => readonly string[];
+  /** Whether a word is a verb: a date attribute named after one is said by its participle ("hired in 1993"). */
+  readonly isVerb?: (word: string) => boolean;
 }
 
 /**
- * The names of a schema's classes and attributes. With `synonyms` (WordNet's, of a singular noun), a
- * name whose last word is said by a synonym counts too ("supplier telephone", "unit cost"), as the
- * generator writes them (english.ts) and people do.
+ * The names of a schema's classes and attributes. With the lexicon's noun synonyms, a name whose
+ * last word is said by a synonym counts too ("supplier telephone", "unit cost"), as the generator
+ * writes them (english.ts) and people do; with its verbs, date attributes are known by their
+ * participles ("hired", "shipped").
  */
-export function schemaNames(schema: SchemaGraph, synonyms?: (word: string) => readonly string[]): SchemaNames {
+export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): SchemaNames {
+  const synonyms = lexicon.nounSynonyms;
   const names = new Map<string, string[]>();
   const add = (name: string, token: string) => {
     if (!name) return;
@@ -69,7 +82,14 @@ export function schemaNames(schema: SchemaGraph, synonyms?: (word: string) => re
       }
     }
   }
-  return new NameIndex(names, schema);
+  const participles = new Map<string, string[]>();
+  for (const owner of schema.classes) {
+    for (const attribute of owner.attributes) {
+      const participle = eventParticiple(attribute, lexicon.isVerb);
+      if (participle) participles.set(participle, [...(participles.get(participle) ?? []), attributeToken({ classId: owner.id, attributeId: attribute.id })]);
+    }
+  }
+  return new NameIndex(names, participles, schema);
 }
 
 class NameIndex implements SchemaNames {
@@ -80,6 +100,8 @@ class NameIndex implements SchemaNames {
   /** Folded name -> the element tokens (attributes and classes) it names. */
   constructor(
     private readonly names: ReadonlyMap<string, readonly string[]>,
+    /** Participle -> the date attribute tokens it says. */
+    private readonly participles: ReadonlyMap<string, readonly string[]>,
     private readonly schema: SchemaGraph,
   ) {
     const words = [...names.keys()].map((n) => n.split(' '));
@@ -122,13 +144,13 @@ class NameIndex implements SchemaNames {
     return null;
   }
 
+  attributesOfParticiple(word: string): readonly string[] {
+    return this.participles.get(word) ?? [];
+  }
+
   /** The word, or the name word it is a swap of two neighbouring letters of (typos people make). */
   private spelling(word: string): string {
-    if (word.length < 4 || this.vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word;
-    for (let k = 0; k + 1 < word.length; k += 1) {
-      const swapped = word.slice(0, k) + (word[k + 1] as string) + (word[k] as string) + word.slice(k + 2);
-      if (this.vocabulary.has(swapped)) return swapped;
-    }
-    return word;
+    return unswapped(word, this.vocabulary);
   }
+
 }
