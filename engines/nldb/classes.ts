@@ -37,7 +37,7 @@ const NAME_RE = new RegExp(String.raw`${CAP}(?:\s+(?:(?:of|&)\s+)?${CAP})*`, 'g'
 const PHRASE_END =
   'in|at|on|with|from|that|which|who|whose|based|for|of|and|or|by|near|founded|established|located|set|opened|built|where|since|born|to|run|owned|known|called|named';
 const CLASS_AFTER = new RegExp(
-  String.raw`^(?:,?\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
+  String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
 );
 const PERSON_AFTER: readonly RegExp[] = [
   /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born)\b/,
@@ -189,6 +189,9 @@ class Counter<K> {
   }
   has(k: K): boolean {
     return (this.counts.get(k) ?? 0) > 0;
+  }
+  count(k: K): number {
+    return this.counts.get(k) ?? 0;
   }
   keys(): IterableIterator<K> {
     return this.counts.keys();
@@ -346,8 +349,25 @@ export class ClassLexicon {
     if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun))) {
       const alike = this.namedLike(key);
       if (alike.length > 0 && !alike.includes(noun)) return 'disagree';
+      if (this.endsOutsideClass(key, noun)) return 'disagree';
     }
     return 'unknown';
+  }
+
+  /**
+   * Where a class names its members by a few endings, a name with another ending is of another
+   * class: when two names or more end in the class word itself ("Kenton Zoo", "Moufield Zoo"),
+   * the facts give the class to names with some endings ("Wildlife Park", "Aquarium") and the key
+   * ends in a word that ends two names or more but never one of the class ("Sywick Nature
+   * Reserve", "Flylwell Fort"), the key is not of the class. Classes named in many ways
+   * (companies: "Robotics", "Media", ...) rarely end in their class word and are left alone.
+   */
+  private endsOutsideClass(key: string, noun: string): boolean {
+    const last = lastWord(key);
+    if (last === null || !key.includes(' ') || process.env.NLQ_NLDB_CLOSED_ENDINGS === '0') return false;
+    if (this.lastWords.count(noun) < 2 || this.lastWords.count(last) < 2) return false;
+    const endings = [...this.suffixes].filter(([, nouns]) => nouns.has(noun)).map(([ending]) => ending);
+    return endings.length > 0 && !endings.includes(last);
   }
 
   /**

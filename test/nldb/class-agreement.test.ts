@@ -78,6 +78,8 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.isThing('Sacker Furniture')).toBe(true);
     expect(lex.verdict('Sacker Furniture', 'person')).toBe('disagree');
     expect(lex.verdict('Clangton Playhouse', 'person')).toBe('disagree');
+    // nor is the workplace an appositive ends with what the subject is
+    expect(classStatements('Geallen Breenkairton, who works at Yaxclollwood Farms, is a staff nurse.').find((x) => x.name === 'yaxclollwood farms')?.noun ?? null).toBeNull();
     // the place an appositive ends with is not what was founded
     expect(classStatements('Tamsin Steel, a steel company based in Vardby, was founded in 1950.').some((x) => x.thing)).toBe(false);
   });
@@ -110,6 +112,23 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
     lex.remove('a1');
     expect(lex.verdict('Vieminster Arena', 'library')).toBe('unknown');
+  });
+
+  it('a class named by a few endings: a name with another, repeated ending is of another class', () => {
+    const lex = new ClassLexicon();
+    [
+      'Kenton Zoo is a zoo.',
+      'Moufield Zoo opened in 1900.',
+      'Canton Wildlife Park is a zoo in Vardby.',
+      'Sywick Nature Reserve opened in 1950.',
+      'Hale Nature Reserve gets 10,000 visitors a year.',
+      'Lone Aviary opened in 1990.',
+    ].forEach((f, i) => lex.add(String(i), f));
+    // zoos end in "Zoo" or "Wildlife Park" here; "Nature Reserve" ends two names, never a zoo's
+    expect(lex.verdict('Sywick Nature Reserve', 'zoo')).toBe('disagree');
+    expect(lex.verdict('Mealini Wildlife Park', 'zoo')).toBe('unknown');
+    // an ending of one name says nothing
+    expect(lex.verdict('Lone Aviary', 'zoo')).toBe('unknown');
   });
 
   it('the name a fact is about, past a capitalised ordinary word opening it', () => {
