@@ -66,4 +66,16 @@ describe('reading checks on generated questions', () => {
     expect(judged('show A:Products.ProductName where A:Products.UnitPrice != @1 order asc A:Products.UnitPrice')).toBeGreaterThan(0);
     expect(judged('show A:Products.ProductName where A:Products.UnitsInStock != @1 order asc A:Products.UnitsInStock')).toBeGreaterThan(0);
   });
+
+  it('read a cue word with two neighbouring letters swapped as the cue', () => {
+    const names = schemaNames(engine.schema());
+    const question = 'Which 3 products have the bgigest unit price?';
+    const checks = readingChecks(question, findMentions(question, memory), names, engine.schema());
+    const judged = (reading: string) => {
+      const tokens = reading.split(' ');
+      return tokens.reduce((sum, token, i) => sum + checks.duringSearch(tokens.slice(0, i), token), 0) + checks.whenFinished(tokens);
+    };
+    expect(judged('show A:Products.ProductName order desc A:Products.UnitPrice limit @1')).toBe(0);
+    expect(judged('show A:Products.ProductName order asc A:Products.UnitPrice limit @1')).toBeGreaterThan(0);
+  });
 });

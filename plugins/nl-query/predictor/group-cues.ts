@@ -16,6 +16,8 @@ import { attributeToken, ITEMS } from './target.js';
 export const GROUP_CUE_PENALTY = 4;
 
 const EACH = [['for', 'each'], ['for', 'every'], ['in', 'each'], ['per']];
+/** Every word the group cues read: what a misspelt word of the question is repaired to. */
+export const GROUP_WORDS: ReadonlySet<string> = new Set(EACH.flat());
 
 /** Each cue: the attribute tokens one of which a grouped reading must group by. */
 export type GroupCues = readonly (readonly string[])[];

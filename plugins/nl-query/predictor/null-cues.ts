@@ -17,6 +17,8 @@ const BEFORE = [['with', 'no'], ['without', 'a'], ['without', 'an'], ['without']
 /** Words after "whose X is" / "where the X is" that say it is missing. */
 const AFTER = new Set(['missing', 'unknown', 'empty', 'null', 'blank']);
 const INTRO = [['whose'], ['where', 'the'], ['where']];
+/** Every word the missing-value cues read: what a misspelt word of the question is repaired to. */
+export const NULL_WORDS: ReadonlySet<string> = new Set([...BEFORE.flat(), ...AFTER, ...INTRO.flat()]);
 
 /** Each cue: the attribute tokens one of which the reading must test for null. */
 export type NullCues = readonly (readonly string[])[];

@@ -40,6 +40,9 @@ const ADJECTIVES: readonly { readonly words: readonly string[]; readonly directi
   ...[['youngest'], ['newest'], ['latest'], ['most', 'recent']].map((words) => ({ words, direction: 'desc' as const, ranks: isAge })),
 ];
 
+/** Every word the order cues read: what a misspelt word of the question is repaired to ("bgigest"). */
+export const ORDER_WORDS: ReadonlySet<string> = new Set([...SORTED.flat(), ...SUPERLATIVES.keys(), ...MEASURE_WORDS, ...ADJECTIVES.flatMap((a) => a.words)]);
+
 function isMoney(attribute: SchemaAttribute): boolean {
   return attribute.type !== 'text' && MONEY.test(attribute.name.singular);
 }

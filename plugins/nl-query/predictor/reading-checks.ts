@@ -18,11 +18,12 @@
 import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues } from './attribute-cues.js';
 import { IGNORED_ATTRIBUTE_PENALTY, questionWords, unreadNames } from './coverage.js';
-import { GROUP_CUE_PENALTY, groupContradictions, groupCues } from './group-cues.js';
+import { GROUP_CUE_PENALTY, GROUP_WORDS, groupContradictions, groupCues } from './group-cues.js';
 import type { Mention } from './mentions.js';
-import { NULL_CUE_PENALTY, nullContradictions, nullCues } from './null-cues.js';
+import { unswapped } from './normalize.js';
+import { NULL_CUE_PENALTY, NULL_WORDS, nullContradictions, nullCues } from './null-cues.js';
 import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
-import { ORDER_CUE_PENALTY, orderContradictions, orderCues, shownOutOfOrder } from './order-cues.js';
+import { ORDER_CUE_PENALTY, ORDER_WORDS, orderContradictions, orderCues, shownOutOfOrder } from './order-cues.js';
 import type { SchemaNames } from './schema-names.js';
 import { UNUSED_VALUE_PENALTY, unusedValues, wholeValues } from './value-coverage.js';
 
@@ -33,8 +34,11 @@ export interface ReadingChecks {
   readonly whenFinished: (tokens: readonly string[]) => number;
 }
 
+/** The words the cues read; a question's word with two neighbouring letters swapped is read as the cue word it misspells ("bgigest"). Names are repaired by schema-names.ts. */
+const CUE_WORDS: ReadonlySet<string> = new Set([...ORDER_WORDS, ...GROUP_WORDS, ...NULL_WORDS]);
+
 export function readingChecks(question: string, mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph): ReadingChecks {
-  const said = questionWords(question, mentions);
+  const said = questionWords(question, mentions).map((word) => word && unswapped(word, CUE_WORDS));
   const operators = operatorCues(question, mentions, (before) => names.endsWithAttribute(before));
   const attributes = attributeCues(question, mentions, names);
   const groups = groupCues(said, names, schema);
