@@ -45,7 +45,7 @@ export async function querygraphBenchmarks(): Promise<void> {
       console.log(`${source.id}: model ${manifest.files.decoder}, ${t.parameters} parameters, ${t.trainExamples} questions, training ${(t.trainSeconds / 60).toFixed(1)} min (${(t.totalSeconds / 60).toFixed(1)} min end to end)`);
       const loaded = await loadPredictor(source.id, engine);
       try {
-        const heldOut = new QuestionGenerator(engine.schema(), loaded.memory, { seed: 99, lexicon: WordNet.shared() }).generate(HELD_OUT);
+        const heldOut = new QuestionGenerator(engine.schema(), loaded.memory, { seed: 99, lexicon: WordNet.shared(), ...loaded.rules }).generate(HELD_OUT);
         const m = await evaluateHeldOut(loaded.predictor, heldOut);
         console.log(`  held-out synthetic (${m.examples}, seed 99): top-1 ${pct(m.top1)}, top-3 ${pct(m.top3)}, top-5 ${pct(m.top5)}; top-1 classes ${pct(m.classes)}, attributes ${pct(m.attributes)}, constraints ${pct(m.constraints)}`);
         const latencies: number[] = [];

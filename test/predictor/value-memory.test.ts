@@ -46,7 +46,8 @@ const memory = ValueMemory.of(
   [
     text('Customers', 'Country', ['Germany', 'Sweden ', 'USA', 'France']),
     text('Products', 'ProductName', ['Thüringer Rostbratwurst', 'Rössle Sauerkraut', 'Chai', 'Côte de Blaye', "Sir Rodney's Marmalade"]),
-    text('Products', 'Category', ['Beverages', 'Seafood', 'Dairy Products']),
+    text('Products', 'Category', ['Beverages', 'Seafood', 'Dairy Products', 'Grains/Cereals']),
+    text('Customers', 'Address', ['Jardim das rosas n. 32', 'Buckingham, Palace, London']),
   ],
   schema,
 );
@@ -94,6 +95,16 @@ describe('value mentions', () => {
   it('prefers the longest value and keeps whitespace out of it', () => {
     expect(mention('how many   dairy    products were sold')[0]?.values).toEqual(['Category=Dairy Products|exact']);
     expect(mention("Sir Rodney's Marmalade price")[0]?.values).toEqual(["ProductName=Sir Rodney's Marmalade|exact"]);
+  });
+
+  it('finds a whole value with a slash, commas or a full stop between its words, but no list of values as one', () => {
+    const whole = (question: string) => findMentions(question, memory, { acrossMarks: true }).map((m) => m.candidates.map((c) => `${c.attributeId}=${c.value}|${c.match}`));
+    expect(whole('products in Grains/Cereals or Seafood')).toEqual([['Category=Grains/Cereals|exact'], ['Category=Seafood|exact']]);
+    expect(whole('customers at jardim das rosas n. 32')[0]).toEqual(['Address=Jardim das rosas n. 32|exact']);
+    expect(whole('customers at Buckingham Palace, London')[0]).toEqual(['Address=Buckingham, Palace, London|exact']);
+    expect(findMentions('customers in Germany, France', memory, { acrossMarks: true }).map((m) => m.text)).toEqual(['Germany', 'France']);
+    // As models trained before the rule read them: in pieces.
+    expect(mention('products in Grains/Cereals').map((m) => m.text)).not.toContain('Grains/Cereals');
   });
 
   it('reads numbers, money, years, months and dates', () => {

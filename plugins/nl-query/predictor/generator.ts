@@ -57,6 +57,8 @@ export interface GeneratorOptions {
   readonly lexicon?: WordNet;
   /** Probability that "X and their Y" also shows X's naming attribute (people expect to see which X). Default 0.35. */
   readonly withLabel?: number;
+  /** Whether values are found whole across commas, slashes and full stops (mentions.ts `acrossMarks`), as the model to be trained or measured reads them. Default false. */
+  readonly valuesAcrossMarks?: boolean;
 }
 
 /** One training example. */
@@ -127,7 +129,7 @@ export class QuestionGenerator {
       question = this.writer.question(graph);
     }
     if (this.random.chance(this.options.typo ?? 0.05)) question = this.typo(question);
-    const mentions = findMentions(question, this.memory);
+    const mentions = findMentions(question, this.memory, { acrossMarks: this.options.valuesAcrossMarks ?? false });
     const target = this.placeholders(graph, mentions);
     if (!target) return null;
     return { question, input: inputTokens(question, mentions), target, graph, classes: graph.classes.length };

@@ -62,6 +62,12 @@ export interface PredictorLexicon {
   readonly isVerb?: (word: string) => boolean;
 }
 
+/** How a model reads a question's values: as it was trained to (model.json). */
+export interface ReadingRules {
+  /** Values found whole across commas, slashes and full stops (mentions.ts `acrossMarks`). Default false. */
+  readonly valuesAcrossMarks?: boolean;
+}
+
 export interface PredictorOptions {
   /** Beams searched; at least the request's topK. Default 5. */
   readonly beamSize?: number;
@@ -80,6 +86,7 @@ export class QueryGraphPredictor {
     private readonly memory: ValueMemory,
     /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
     private readonly lexicon: PredictorLexicon = {},
+    private readonly rules: ReadingRules = {},
   ) {
     this.names = schemaNames(engine.schema(), lexicon);
   }
@@ -87,7 +94,7 @@ export class QueryGraphPredictor {
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
-    const mentions = findMentions(question, this.memory, this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {});
+    const mentions = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
     const tokens = inputTokens(question, mentions);
     const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const encoded = await this.model.encode(ids);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { ModelUnusableError } from '../../../errors.js';
 import { schemaFingerprint } from './fingerprint.js';
-import { PredictorInterpreter, QueryGraphPredictor, type PredictorLexicon, type PredictorOptions } from './interpreter.js';
+import { PredictorInterpreter, QueryGraphPredictor, type PredictorLexicon, type PredictorOptions, type ReadingRules } from './interpreter.js';
 import { defaultModelsRoot, MODEL_FILE, modelDirectory, readManifest } from './model-files.js';
 import { Seq2SeqModel } from './onnx-model.js';
 import { SchemaSynonyms } from './synonyms.js';
@@ -18,6 +18,8 @@ import { WordNet } from './wordnet.js';
 
 export interface LoadedPredictor {
   readonly predictor: QueryGraphPredictor;
+  /** How the model reads values (from its model.json): what questions generated to measure it must use. */
+  readonly rules: ReadingRules;
   readonly interpreter: PredictorInterpreter;
   readonly memory: ValueMemory;
   release(): Promise<void>;
@@ -50,12 +52,13 @@ export async function loadPredictor(sourceId: string, engine: QueryGraphEngine, 
   const model = await Seq2SeqModel.load(encoder, decoder);
   const memory = options.memory ?? (await ValueMemory.read(engine));
   const vocabulary = new Vocabulary(manifest.vocabulary);
-  const predictor = new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary));
-  return { predictor, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
+  const rules: ReadingRules = { valuesAcrossMarks: manifest.valuesAcrossMarks ?? false };
+  const predictor = new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary), rules);
+  return { predictor, rules, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
 }
 
 /** WordNet synonyms of the schema's words the model never read, and adjectives of stored values. */
-function englishLexicon(memory: ValueMemory, vocabulary: Vocabulary): PredictorLexicon {
+export function englishLexicon(memory: ValueMemory, vocabulary: Vocabulary): PredictorLexicon {
   const wordnet = WordNet.shared();
   return {
     synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => vocabulary.knows(word), wordnet),

@@ -47,6 +47,14 @@ export interface MentionOptions {
    * None by default.
    */
   readonly pertainyms?: (adjective: string) => readonly string[];
+  /**
+   * Whether a whole stored value is found with a comma, a slash or a full stop between or after its
+   * words ("Owner/Marketing Assistant", "Jardim das rosas n. 32", "Buckingham, Palace, London"),
+   * rather than as pieces. A model reads mentions as it was trained to: the interpreter passes what
+   * its training used (model.json `valuesAcrossMarks`; models trained before this rule read the
+   * pieces). Default false.
+   */
+  readonly acrossMarks?: boolean;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -64,13 +72,13 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   const maxCandidates = options.maxCandidates ?? 6;
 
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
-  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms)) add(mention);
+  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
 }
 
-function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number, pertainyms?: (adjective: string) => readonly string[]): Mention[] {
+function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number, pertainyms: ((adjective: string) => readonly string[]) | undefined, acrossMarks: boolean): Mention[] {
   const spans = words(question).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
   const out: Mention[] = [];
   const used = new Set<number>();
@@ -79,14 +87,14 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
       for (let i = 0; i + n <= spans.length; i += 1) {
         if (range(i, n).some((j) => used.has(j))) continue;
         const gram = spans.slice(i, i + n);
-        if (!contiguous(question, gram)) continue;
+        if (!contiguous(question, gram, acrossMarks && quality === 'exact')) continue;
         const first = gram[0] as WordSpan;
         const last = gram[gram.length - 1] as WordSpan;
         if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
         const lookup = (folded: string): readonly ValueCandidate[] => {
-          if (quality === 'exact') return memory.lookupExact(folded);
+          if (quality === 'exact') return acrossMarks ? [...memory.lookupExact(folded), ...memory.lookupWordsOnly(folded)] : memory.lookupExact(folded);
           if (quality === 'fuzzy') {
             const fuzzy = memory.lookupFuzzy(folded);
             return fuzzy.length > 0 || n === 1 ? fuzzy : memory.lookupAbbreviated(folded);
@@ -126,11 +134,17 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
   return out;
 }
 
-/** Words that follow each other with only spaces between them (no comma or "?" inside a value). */
-function contiguous(question: string, gram: readonly WordSpan[]): boolean {
+/**
+ * Words that follow each other with only spaces, "&", an apostrophe or a dash between them (no "?"
+ * inside a value). With `marks`, for a whole stored value, a comma, a slash or a full stop may stand
+ * between them too ("Owner/Marketing Assistant", "Buckingham Palace, London, England"): a list of
+ * values ("Berlin, London") is no stored value, so it is not found as one.
+ */
+function contiguous(question: string, gram: readonly WordSpan[], marks: boolean): boolean {
+  const gapPattern = marks ? /^\s*[&'\-/,.]?\s*$/ : /^\s*[&'-]?\s*$/;
   for (let k = 1; k < gram.length; k += 1) {
     const gap = question.slice((gram[k - 1] as WordSpan).end, (gram[k] as WordSpan).start);
-    if (!/^[\s]*$/.test(gap) && !/^\s*[&'-]\s*$/.test(gap)) return false;
+    if (!gapPattern.test(gap)) return false;
   }
   return true;
 }

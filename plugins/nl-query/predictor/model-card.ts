@@ -17,7 +17,8 @@ export function modelCard(manifest: ModelManifest, schema: SchemaGraph, quantisa
 Written by \`nlq train --source ${manifest.sourceId}\` on ${t.trainedAt}. Do not edit; retrain instead.
 
 - What it does: question (values replaced by placeholders, with the columns the value memory matched)
-  -> query graph tokens, decoded by constrained beam search (plugins/nl-query/predictor).
+  -> query graph tokens, decoded by constrained beam search (plugins/nl-query/predictor).${manifest.valuesAcrossMarks ? `
+  Values are read whole across commas, slashes and full stops ("Owner/Marketing Assistant").` : ''}
 - Schema fingerprint: \`${manifest.schemaFingerprint}\` (${schema.classes.length} classes, ${schema.relations.length} relations).
   Serving refuses this model if the database's schema no longer has this fingerprint.
 - Architecture: transformer encoder-decoder trained from scratch, ${t.parameters.toLocaleString('en-US')} parameters,

@@ -40,6 +40,8 @@ export interface ModelManifest {
     readonly trainedAt: string;
   };
   readonly heldOut: HeldOutMetrics | null;
+  /** Whether the model was trained on values found whole across commas, slashes and full stops (mentions.ts `acrossMarks`); absent in models trained before. */
+  readonly valuesAcrossMarks?: boolean;
 }
 
 /** The package's models/querygraph folder, from the sources (tsx) or from dist/. */

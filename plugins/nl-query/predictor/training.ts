@@ -18,6 +18,7 @@ import { evaluateHeldOut } from './evaluate.js';
 import { WordNet } from './wordnet.js';
 import { QuestionGenerator, type Example, type GeneratorOptions } from './generator.js';
 import { QueryGraphPredictor } from './interpreter.js';
+import { englishLexicon } from './load.js';
 import { modelCard } from './model-card.js';
 import { MODEL_FILE, type ModelManifest } from './model-files.js';
 import { Seq2SeqModel } from './onnx-model.js';
@@ -64,7 +65,9 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
   const heldOutCount = options.heldOut ?? 600;
   progress.phase('generating synthetic questions', count + heldOutCount);
   // WordNet synonyms of the schema's words are part of the English the model learns.
-  const generatorOptions = { lexicon: WordNet.shared(), ...options.generator };
+  // Values are read whole across marks ("Owner/Marketing Assistant"); model.json records it.
+  const generatorOptions = { lexicon: WordNet.shared(), valuesAcrossMarks: true, ...options.generator };
+  const rules = { valuesAcrossMarks: generatorOptions.valuesAcrossMarks };
   const train = generate(new QuestionGenerator(schema, memory, { ...generatorOptions, seed }), count, progress);
   const heldOut = generate(new QuestionGenerator(schema, memory, { ...generatorOptions, seed: seed + 7919 }), heldOutCount, progress);
   progress.finish(`${train.length} training and ${heldOut.length} held-out questions`);
@@ -103,7 +106,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
     const score = async (encoder: string, decoder: string) => {
       const model = await Seq2SeqModel.load(join(work, 'out', encoder), join(work, 'out', decoder));
       try {
-        return await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory), probe);
+        return await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary), rules), probe);
       } finally {
         await model.release();
       }
@@ -120,7 +123,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
     const model = await Seq2SeqModel.load(join(work, 'out', files.encoder), join(work, 'out', files.decoder));
     let heldOutMetrics;
     try {
-      const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory), heldOut, { onExample: () => progress.advance() });
+      const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary), rules), heldOut, { onExample: () => progress.advance() });
       heldOutMetrics = { examples: figures.examples, top1: figures.top1, top3: figures.top3, top5: figures.top5, classes: figures.classes, attributes: figures.attributes, constraints: figures.constraints };
     } finally {
       await model.release();
@@ -149,6 +152,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
         trainedAt: new Date().toISOString(),
       },
       heldOut: heldOutMetrics,
+      valuesAcrossMarks: rules.valuesAcrossMarks,
     };
     writeFileSync(join(options.out, MODEL_FILE), `${JSON.stringify(manifest)}\n`);
     writeFileSync(join(options.out, 'MODEL_CARD.md'), modelCard(manifest, schema, { fp32: fp32.top1, int8: int8.top1, probe: probe.length }));

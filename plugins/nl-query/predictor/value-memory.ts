@@ -10,7 +10,7 @@ import { queryGraph } from '../../../engines/query-graph/build.js';
 import type { AttributeType, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { naturalForms, TITLE_ATTRIBUTE, titleWord } from './aliases.js';
 import { labelAttribute } from './labels.js';
-import { key } from './normalize.js';
+import { key, words } from './normalize.js';
 
 export interface ValueMemoryOptions {
   /** Distinct values read per text attribute at most (a column with more is read up to this). Default 5000. */
@@ -58,6 +58,8 @@ const STOPWORDS = new Set(
 export class ValueMemory {
   /** folded key -> candidates (exact). */
   private readonly exact = new Map<string, ValueCandidate[]>();
+  /** Values with marks between or after their words, by their words alone (lookupWordsOnly). */
+  private readonly wordsOnly = new Map<string, ValueCandidate[]>();
   /** one-deletion variant -> candidates (fuzzy, keys of 5+ characters). */
   private readonly deletions = new Map<string, ValueCandidate[]>();
   /** one folded word of a multi-word value -> candidates (partial). */
@@ -153,6 +155,11 @@ export class ValueMemory {
     return this.exact.get(folded) ?? [];
   }
 
+  /** Candidates whose words alone, without the marks between them, are `folded` ("owner marketing assistant" for "Owner/Marketing Assistant"). */
+  lookupWordsOnly(folded: string): readonly ValueCandidate[] {
+    return this.wordsOnly.get(folded) ?? [];
+  }
+
   /** Candidates one typo (insertion, deletion, substitution, two letters swapped) away from `folded`. */
   lookupFuzzy(folded: string): readonly ValueCandidate[] {
     if (folded.length < 5 || this.schemaWords.has(folded)) return [];
@@ -222,6 +229,10 @@ export class ValueMemory {
     if (folded.length < 2) return;
     const base = { classId: column.classId, attributeId: column.attributeId, value };
     push(this.exact, folded, { ...base, match: 'exact' });
+    // The mention finder reads a question's words without the marks between them
+    // ("Owner/Marketing Assistant", "Jardim das rosas n. 32", "Buckingham Palace, London").
+    const bare = wordsOnlyKey(value);
+    if (bare !== folded && bare.length >= 2) push(this.wordsOnly, bare, { ...base, match: 'exact' });
     if (folded.length >= 5) {
       push(this.deletions, folded, { ...base, match: 'fuzzy' });
       for (const variant of deletionsOf(folded)) push(this.deletions, variant, { ...base, match: 'fuzzy' });
@@ -314,4 +325,12 @@ function rangeValue(value: unknown): number | string | null {
     return value.trim() !== '' && Number.isFinite(n) ? n : null;
   }
   return null;
+}
+
+/** The folded words of a text without the punctuation between them: "owner marketing assistant". */
+function wordsOnlyKey(text: string): string {
+  return words(text)
+    .map((w) => w.text)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .join(' ');
 }
