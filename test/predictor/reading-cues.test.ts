@@ -6,6 +6,7 @@
  * or "with no orders" (classes), constrain nothing; a value of several words named in full is used.
  */
 import { describe, expect, it } from 'vitest';
+import { aggregateCues, unaskedAggregates } from '../../plugins/nl-query/predictor/aggregate-cues.js';
 import { attributeContradictions, attributeCues } from '../../plugins/nl-query/predictor/attribute-cues.js';
 import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
@@ -15,7 +16,7 @@ import { orderContradictions, orderCues, shownOutOfOrder } from '../../plugins/n
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
-import { shopSchema } from '../helpers/shop-schema.js';
+import { attribute, shopSchema } from '../helpers/shop-schema.js';
 
 const memory = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Lyon'], min: null, max: null }], shopSchema);
 const names = schemaNames(shopSchema);
@@ -161,3 +162,22 @@ describe('attribute cues before values', () => {
     expect(misread('employees born in Lyon', 'show A:Employees.City where A:Employees.City = @1')).toBe(0);
   });
 });
+
+describe('aggregate cues', () => {
+  const lastName = schemaNames({ ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, attribute('Employees', 'LastName', 'last name', 'last names')] } : c)) });
+  const unasked = (question: string, reading: string) => unaskedAggregates(aggregateCues(questionWords(question, findMentions(question, memory)), lastName), tokens(reading));
+
+  it('wants a word that asks for a shown maximum, total or average, outside the names', () => {
+    expect(unasked('the last names of the employees', 'show max A:Employees.LastName')).toBe(1);
+    expect(unasked('the last names of the employees', 'show A:Employees.LastName')).toBe(0);
+    expect(unasked('the last hire date of the employees', 'show max A:Employees.HireDate')).toBe(0);
+    expect(unasked('the total freight of orders', 'show sum A:Orders.Freight')).toBe(0);
+    expect(unasked('the freight of orders', 'show avg A:Orders.Freight')).toBe(1);
+  });
+
+  it('lets any superlative ask for a maximum or a minimum, and leaves counts to the model', () => {
+    expect(unasked('the heaviest freight of orders', 'show min A:Orders.Freight')).toBe(0);
+    expect(unasked('orders and their freight', 'show count A:Orders.*')).toBe(0);
+  });
+});
+

@@ -7,8 +7,9 @@
  * beam makes room for another. And when it leaves out a name the question says (coverage.ts: of
  * a class it uses, or unmistakable), does not sort where the words say it should,
  * shows attributes in another order than named (order-cues.ts), or does not test for missing what
- * "with no X" says is missing (null-cues.ts), or leaves out a whole value the question names
- * (value-coverage.ts): judged on finished readings. (Judging those inside
+ * "with no X" says is missing (null-cues.ts), leaves out a whole value the question names
+ * (value-coverage.ts), or shows a maximum, total or average no word asks for (aggregate-cues.ts):
+ * judged on finished readings. (Judging those inside
  * the search too, at the end of each reading, did worse: Northwind held-out top-1 265 and 268
  * against 267 and 271 of 300, seeds 5 and 99.)
  *
@@ -16,6 +17,7 @@
  * what the generator writes, a cue must not contradict.
  */
 import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { AGGREGATE_CUE_PENALTY, aggregateCues, unaskedAggregates } from './aggregate-cues.js';
 import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues } from './attribute-cues.js';
 import { IGNORED_ATTRIBUTE_PENALTY, questionWords, unreadNames } from './coverage.js';
 import { GROUP_CUE_PENALTY, GROUP_WORDS, groupContradictions, groupCues } from './group-cues.js';
@@ -45,6 +47,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
   const sorts = orderCues(said, names);
   const nulls = nullCues(said, names);
   const values = wholeValues(mentions);
+  const aggregates = aggregateCues(said, names);
   const searched = (tokens: readonly string[]) =>
     OPERATOR_CUE_PENALTY * cueContradictions(operators, tokens) +
     ATTRIBUTE_CUE_PENALTY * attributeContradictions(attributes, tokens) +
@@ -67,7 +70,8 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
       (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
       ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
       NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +
-      UNUSED_VALUE_PENALTY * unusedValues(values, tokens),
+      UNUSED_VALUE_PENALTY * unusedValues(values, tokens) +
+      AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens),
   };
 }
 

@@ -1,0 +1,57 @@
+/**
+ * Aggregate cues: a reading that shows a maximum, minimum, total or average needs a word that asks
+ * for one ("the highest", "earliest", "total", "average"). The model sometimes reads such a word
+ * inside a name ("What are the last names of the employees hired in 1993?" read as the maximum
+ * last name). Words inside the schema's names ("last name", "first name") and inside values do
+ * not count; any superlative ("-est") counts for a maximum or a minimum, so the check only rules
+ * out aggregates no word asks for. A finished reading loses `AGGREGATE_CUE_PENALTY` per shown
+ * aggregate without its word. Counts are left to the model.
+ */
+import type { SchemaNames } from './schema-names.js';
+import { ITEMS } from './target.js';
+
+/** Log-probability a reading loses per shown aggregate no word asks for; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */
+export const AGGREGATE_CUE_PENALTY = 4;
+
+/** Words that ask for each aggregate, as english.ts writes them and people do (with any "-est" word for max and min). */
+const ASKS: Readonly<Record<'max' | 'min' | 'sum' | 'avg', ReadonlySet<string>>> = {
+  max: new Set(['max', 'maximum', 'most', 'last', 'top', 'recent', 'peak']),
+  min: new Set(['min', 'minimum', 'least', 'first', 'fewest']),
+  sum: new Set(['total', 'totals', 'sum', 'sums', 'combined', 'overall', 'altogether']),
+  avg: new Set(['average', 'averages', 'mean', 'avg', 'typical']),
+};
+
+/** The aggregates the question's words ask for (words outside names and values). */
+export function aggregateCues(said: readonly (string | null)[], names: SchemaNames): ReadonlySet<string> {
+  const words = said.map((w) => w ?? '');
+  const free: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const match = words[i] ? names.nameAt(words, i) : null;
+    if (match && match.attributes.length > 0) {
+      i += match.length - 1;
+      continue;
+    }
+    if (words[i]) free.push(words[i] as string);
+  }
+  const asked = new Set<string>();
+  for (const word of free) {
+    for (const [aggregate, cue] of Object.entries(ASKS)) if (cue.has(word)) asked.add(aggregate);
+    if (/^[a-z]{3,}est$/.test(word)) {
+      asked.add('max');
+      asked.add('min');
+    }
+  }
+  return asked;
+}
+
+/** How many shown aggregates of `tokens` (max, min, sum, avg in show items) no word asks for. */
+export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly string[]): number {
+  let item = '';
+  let unasked = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as string;
+    if ((ITEMS as readonly string[]).includes(token)) item = token;
+    else if (item === 'show' && tokens[i - 1] === 'show' && token in ASKS && !asked.has(token)) unasked += 1;
+  }
+  return unasked;
+}
