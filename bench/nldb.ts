@@ -18,6 +18,7 @@ import { NldbModels } from '../engines/nldb/models.js';
 import { toResultSet } from '../engines/nldb/result.js';
 import { SelectProjectJoin } from '../engines/nldb/spj.js';
 import type { ResultSet } from '../engines/source.js';
+import { kindsOf } from '../plugins/nl-query/nldb-kinds.js';
 import { latencySummary, percentile } from './stats.js';
 
 interface DevQuestion {
@@ -84,7 +85,8 @@ async function runOne(
   const vectors = EmbeddedIndex.open({ dir: join(tmp, 'vectors'), name: 'dev', dimensions: models.dimensions, model: models.fingerprint });
   const facts = new FactIndex('dev', store, models, vectors);
   const sync = await facts.sync();
-  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models });
+  // as the gateway serves it: WordNet's kinds for the selection check (NLQ_NLDB_KINDS=off to measure without)
+  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models, ...(process.env.NLQ_NLDB_KINDS === 'off' ? {} : { kindsOf }) });
 
   const latencies: number[] = [];
   const byType = new Map<string, number[]>();

@@ -12,7 +12,7 @@ import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
-import { meetsSelection, selectionWords } from './selection.js';
+import { askedInKinds, type KindsOf, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
 import { SupportSetGenerator, type SsgOptions } from './ssg.js';
 
@@ -27,6 +27,11 @@ export interface NldbInterpreterOptions {
    * offered in a second pass (0 turns it off; default 1, or NLQ_NLDB_SECOND_CHANCE).
    */
   readonly secondChance?: number;
+  /**
+   * Words for kinds of a word ("solicitor" for "lawyer"): a support set naming a kind meets the
+   * selection check for the word (selection.ts). Optional: without it only the word itself does.
+   */
+  readonly kindsOf?: KindsOf;
 }
 
 /** What the pipeline found for one question, for tests and the benchmark. */
@@ -49,6 +54,31 @@ export class NldbInterpreter implements QuestionInterpreter {
     return [interpretation];
   }
 
+  /** Re-derives the empty sets that hold a kind of a selection word, with the question in the kind's word. */
+  private async askByKind(
+    question: SourceQuestion,
+    selecting: readonly SelectionWord[],
+    factSets: readonly Fact[][],
+    scored: Awaited<ReturnType<SelectProjectJoin['deriveTyped']>>['derivations'],
+    questionType: string | null,
+  ): Promise<typeof scored> {
+    const byQuestion = new Map<string, number[]>();
+    scored.forEach((s, i) => {
+      if (s.derivation.type !== 'NULL') return;
+      const asked = askedInKinds(question.question, selecting, (factSets[i] ?? []).map((f) => f.text));
+      if (asked !== null) byQuestion.set(asked, [...(byQuestion.get(asked) ?? []), i]);
+    });
+    const out = [...scored];
+    for (const [asked, at] of byQuestion) {
+      const again = await this.spj.deriveTyped(asked, at.map((i) => (factSets[i] ?? []).map((f) => f.text)), question.signal);
+      if (again.type !== questionType) continue;
+      again.derivations.forEach((d, j) => {
+        if (d.derivation.type !== 'NULL') out[at[j] as number] = d;
+      });
+    }
+    return out;
+  }
+
   /** Answers and returns what each stage did. */
   async run(question: SourceQuestion): Promise<{ interpretation: SourceInterpretation; trace: Trace }> {
     const { facts, collection } = this.options;
@@ -69,16 +99,22 @@ export class NldbInterpreter implements QuestionInterpreter {
         ({ type: questionType, derivations: scored } = await derive());
       }
     }
+    // What the question selects on must be in the set (selection.ts); a yes/no question is
+    // answered "no" by the sets that show another value, so it is left to the extractor.
+    const selecting = questionType === 'BOOL' || envOff('NLQ_NLDB_SELECTION_CHECK')
+      ? []
+      : selectionWords(question.question, facts.lexical, this.options.kindsOf);
+    // A set that names a kind of what the question selects ("is a solicitor" for "lawyers") and
+    // got nothing is asked again in the kind's word ("... who is a solicitor"): the extractor
+    // reads the word the question uses, not its kinds.
+    if (selecting.some((w) => w.kinds !== undefined) && !envOff('NLQ_NLDB_ASK_BY_KIND')) {
+      scored = await this.askByKind(question, selecting, factSets, scored, questionType);
+    }
     // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
     const people = asksForPeople(question.question);
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
     const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
-    // What the question selects on must be in the set (selection.ts); a yes/no question is
-    // answered "no" by the sets that show another value, so it is left to the extractor.
-    const selecting = questionType === 'BOOL' || envOff('NLQ_NLDB_SELECTION_CHECK')
-      ? []
-      : selectionWords(question.question, facts.lexical);
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       // a MIN/MAX value is checked through the name its fact is about

@@ -12,6 +12,7 @@ import { FactIndex } from './fact-index.js';
 import type { FactStore } from './fact-store.js';
 import { NldbInterpreter } from './interpreter.js';
 import type { NldbModels } from './models.js';
+import type { KindsOf } from './selection.js';
 import type { VectorIndex } from './vector-index.js';
 
 export interface NldbSourceOptions {
@@ -31,6 +32,8 @@ export interface NldbSourceOptions {
    * or `./.nlq/vectors` for server databases.
    */
   readonly vectorIndex?: (collection: string, dimensions: number, model: string, store: FactStore) => Promise<VectorIndex>;
+  /** Words for kinds of a question's word, for the selection check (see NldbInterpreterOptions). */
+  readonly kindsOf?: KindsOf;
 }
 
 /** The Milvus server named by MILVUS_ADDRESS (NLQ_MILVUS_ADDRESS is still read), or null. */
@@ -89,7 +92,7 @@ export class NldbSource implements Source {
       const facts = new FactIndex(this.id, store, models, vectors);
       await facts.sync();
       this.facts = facts;
-      this.engine = new NldbInterpreter({ collection: this.id, facts, models });
+      this.engine = new NldbInterpreter({ collection: this.id, facts, models, ...(this.options.kindsOf ? { kindsOf: this.options.kindsOf } : {}) });
       this.problem = null;
     } catch (error) {
       this.problem = `cannot answer questions: ${firstLine(error)}`;

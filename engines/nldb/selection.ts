@@ -18,6 +18,8 @@
  *   "Was A founded before B?");
  * - a word no fact holds cannot be required (the collection says it another way, or not at all).
  * Words are compared as the lexical index keys them (lower case, plurals and -ed/-ing folded).
+ * A set may also meet a word with a word for a kind of it ("solicitor" for "lawyer", "pony" for
+ * "horse"), when the gateway passes such words in (`KindsOf`; the engine works without them).
  */
 import { questionNouns, type ClassLexicon } from './classes.js';
 import { term, terms } from './lexical-index.js';
@@ -31,10 +33,18 @@ export interface SelectionEvidence {
   readonly classes: ClassLexicon;
 }
 
+/**
+ * Words for kinds of what a word names, from outside the engine (the gateway reads WordNet's
+ * hyponyms): "lawyer" -> ["solicitor", "barrister", ...]. Given the question's word as written.
+ */
+export type KindsOf = (word: string) => readonly string[];
+
 /** A word of the question a support set must hold (as a term), with the question word it came from. */
 export interface SelectionWord {
   readonly term: string;
   readonly word: string;
+  /** Terms of words for kinds of it that the collection holds: a set holding one meets the word too. */
+  readonly kinds?: readonly string[];
 }
 
 /**
@@ -47,14 +57,14 @@ export const NUMBER_WORD_SHARE = 0.5;
 const RANKING = /^(?:[a-z]+est|most|least|fewest|more|less|fewer|over|under|above|below|number)$/i;
 
 /** The words of the question that select, as terms; empty when none can be checked. */
-export function selectionWords(question: string, evidence: SelectionEvidence): SelectionWord[] {
+export function selectionWords(question: string, evidence: SelectionEvidence, kindsOf?: KindsOf): SelectionWord[] {
   const tokens = tokenize(question);
   const projected = projectedPositions(tokens.map((t) => t.text));
   // the noun the question ranges over is the class check's, unless people have it ("of any doctor")
   const ranged = new Set(questionNouns(question).filter((n) => !evidence.classes.isPersonNoun(n)));
   const out: SelectionWord[] = [];
-  const add = (word: string, t: string) => {
-    if (!out.some((w) => w.term === t)) out.push({ term: t, word });
+  const add = (word: string, t: string, kinds: readonly string[] = []) => {
+    if (!out.some((w) => w.term === t)) out.push(kinds.length > 0 ? { term: t, word, kinds } : { term: t, word });
   };
   tokens.forEach((tok, i) => {
     const t = term(tok.text);
@@ -62,7 +72,7 @@ export function selectionWords(question: string, evidence: SelectionEvidence): S
     const { roles, classes } = evidence;
     if (roles.factsWith(t) === 0 || !roles.isValueWord(t) || roles.nearNumberShare(t) >= NUMBER_WORD_SHARE) return;
     if (ranged.has(t) || isThingClass(t, tok.text, classes)) return;
-    add(tok.text, t);
+    add(tok.text, t, kindsHeld(tok.text, t, roles, kindsOf));
   });
   const names = nameMentions(question).filter((n) => !opensQuestion(question, n));
   if (names.length === 1) {
@@ -78,7 +88,40 @@ export function selectionWords(question: string, evidence: SelectionEvidence): S
 export function meetsSelection(words: readonly SelectionWord[], facts: readonly string[]): boolean {
   if (words.length === 0) return true;
   const held = new Set(facts.flatMap((f) => [...terms(f).keys()]));
-  return words.every((w) => held.has(w.term));
+  return words.every((w) => held.has(w.term) || (w.kinds ?? []).some((k) => held.has(k)));
+}
+
+/**
+ * The question asked in the words a set uses: each selection word the facts lack but hold a kind
+ * of is replaced by that kind ("List everyone who is a lawyer." -> "... who is a solicitor."), a
+ * plural kept plural; null when no word is replaced.
+ */
+export function askedInKinds(question: string, words: readonly SelectionWord[], facts: readonly string[]): string | null {
+  const held = new Set(facts.flatMap((f) => [...terms(f).keys()]));
+  let out = question;
+  for (const w of words) {
+    if (held.has(w.term)) continue;
+    const kind = (w.kinds ?? []).find((k) => held.has(k));
+    if (kind === undefined) continue;
+    const plural = w.word.toLowerCase() !== w.term && /s$/i.test(w.word);
+    const escaped = w.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`\\b${escaped}\\b`), plural ? kind.replace(/([^aeiou])y$/, '$1ie') + 's' : kind);
+  }
+  return out === question ? null : out;
+}
+
+/**
+ * The terms of the words for kinds of a word that some fact writes as a value ("is a solicitor",
+ * "keeps a pony"): a kind the facts hold only in names ("Kestrel Bay" for a bay horse) is not one.
+ */
+function kindsHeld(word: string, t: string, roles: WordRoles, kindsOf: KindsOf | undefined): string[] {
+  if (!kindsOf) return [];
+  const out: string[] = [];
+  for (const kind of kindsOf(word.toLowerCase())) {
+    const k = term(kind);
+    if (k !== null && k !== t && !out.includes(k) && roles.isValueWord(k)) out.push(k);
+  }
+  return out;
 }
 
 /**

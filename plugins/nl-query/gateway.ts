@@ -7,6 +7,7 @@ import { BadInputError, clipId, RequestTimeoutError, SourceExistsError, SourceNo
 import { CypherSource } from '../../engines/cypher/cypher-source.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { NldbSource } from '../../engines/nldb/nldb-source.js';
+import { kindsOf } from './nldb-kinds.js';
 import type { Source } from '../../engines/source.js';
 import { SqlSource } from '../../engines/sql/sql-source.js';
 import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
@@ -293,7 +294,7 @@ export class Gateway {
     if (this.sources.has(id)) throw new SourceExistsError(id);
     const store = await this.defaultFactStore();
     await store.createCollection(id, text);
-    const source = new NldbSource({ id, description: text, store: async () => store });
+    const source = new NldbSource({ id, description: text, store: async () => store, kindsOf });
     const starting = source.start().finally(() => this.opening.delete(id));
     this.opening.set(id, starting);
     this.sources.set(id, source);
@@ -370,7 +371,7 @@ export class Gateway {
           'prisma' in spec
             ? () => this.factStoreFor(`prisma:${spec.id}`, () => FactStore.withClient(spec.prisma, spec.provider))
             : () => (spec.url ? this.factStoreFor(spec.url, () => FactStore.open(spec.url as string)) : this.defaultFactStore());
-        return new NldbSource({ id: spec.id, description, store });
+        return new NldbSource({ id: spec.id, description, store, kindsOf });
       }
     }
   }
@@ -402,7 +403,7 @@ export class Gateway {
     }
     for (const record of await store.listCollections()) {
       if (this.sources.has(record.id)) continue;
-      const source = new NldbSource({ id: record.id, description: record.description, store: async () => store });
+      const source = new NldbSource({ id: record.id, description: record.description, store: async () => store, kindsOf });
       this.sources.set(record.id, source);
       await source.start();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
-import { meetsSelection, selectionWords } from '../../engines/nldb/selection.js';
+import { askedInKinds, meetsSelection, selectionWords } from '../../engines/nldb/selection.js';
 import { factRoles } from '../../engines/nldb/word-roles.js';
 
 const FACTS = [
@@ -88,5 +88,44 @@ describe('the selection check: what a question selects on must be in the support
     expect(terms('Who keeps a parrot?', lex)).toEqual(['parrot']);
     lex.remove('x');
     expect(terms('Who keeps a parrot?', lex)).toEqual([]);
+  });
+});
+
+describe('kinds of a selection word (WordNet hyponyms passed in by the gateway)', () => {
+  const KINDS: Record<string, string[]> = { lawyer: ['solicitor', 'barrister'], lawyers: ['solicitor', 'barrister'], horse: ['pony', 'bay'] };
+  const kindsOf = (w: string) => KINDS[w] ?? [];
+  const lex = collection([
+    ...FACTS,
+    'Ada Wren is a lawyer.',
+    'Bram Cole is a solicitor and was born in 1985.',
+    'Cleo Marsh lives with a pony called Miord.',
+    'Kestrel Bay Museum is a museum in Vardby.',
+  ]);
+
+  it('a set naming a kind the collection writes as a value meets the word', () => {
+    const words = selectionWords('List everyone who is a lawyer.', lex, kindsOf);
+    expect(words.map((w) => w.term)).toEqual(['lawyer']);
+    expect(meetsSelection(words, ['Bram Cole is a solicitor and was born in 1985.'])).toBe(true);
+    expect(meetsSelection(words, ['Niamh Castellane is a nurse.'])).toBe(false);
+  });
+
+  it('kinds the facts hold only inside names, or not at all, do not count', () => {
+    const [horse] = selectionWords('Name the people who own a horse.', lex, kindsOf);
+    expect(horse?.kinds).toEqual(['pony']);
+    const [lawyer] = selectionWords('List everyone who is a lawyer.', lex, kindsOf);
+    expect(lawyer?.kinds).toEqual(['solicitor']);
+  });
+
+  it('without kinds only the word itself meets it', () => {
+    const words = selectionWords('List everyone who is a lawyer.', lex);
+    expect(meetsSelection(words, ['Bram Cole is a solicitor and was born in 1985.'])).toBe(false);
+  });
+
+  it('the question is asked again in the kind the set uses, a plural kept plural', () => {
+    const ask = (q: string, fact: string) => askedInKinds(q, selectionWords(q, lex, kindsOf), [fact]);
+    expect(ask('List everyone who is a lawyer.', 'Bram Cole is a solicitor and was born in 1985.')).toBe('List everyone who is a solicitor.');
+    expect(ask('How many people work as lawyers?', 'Bram Cole is a solicitor and was born in 1985.')).toBe('How many people work as solicitors?');
+    expect(ask('Name the people who own a horse.', 'Cleo Marsh lives with a pony called Miord.')).toBe('Name the people who own a pony.');
+    expect(ask('List everyone who is a lawyer.', 'Ada Wren is a lawyer.')).toBeNull();
   });
 });
