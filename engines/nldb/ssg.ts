@@ -186,7 +186,10 @@ export class SupportSetGenerator {
    * with the number or the spouse a join needs). Sets already proposed are left out.
    */
   async extend(question: string, sets: readonly (readonly string[])[], k: number, have: ReadonlySet<string>): Promise<SupportSet[]> {
-    const singles = sets.filter((ids) => ids.length === 1);
+    // two-fact sets too: a join through a third fact ("the oldest person who works for a company
+    // founded before 1999": employer, founding year, birth year); NLQ_NLDB_EXTEND_PAIRS=0 for singles only
+    const most = process.env.NLQ_NLDB_EXTEND_PAIRS === '0' ? 1 : 2;
+    const singles = sets.filter((ids) => ids.length <= most);
     if (!this.lexical || k <= 0 || singles.length === 0 || !this.models.encodeFacts) return [];
     const vocab = this.models.vocab;
     const questionBag = bagIds(question, vocab);
@@ -195,7 +198,7 @@ export class SupportSetGenerator {
       open.map(() => questionBag),
       open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
     );
-    const linked = await this.linkedFacts(question, open, states, k);
+    const linked = await this.linkedFacts(question, open, states, k, most);
     const seen = new Set(have);
     const out: SupportSet[] = [];
     open.forEach((set, s) => {
@@ -264,11 +267,12 @@ export class SupportSetGenerator {
    * For each open set, the facts sharing a name with it (BM25's neighbours, a small pool), scored
    * by the state encoder like MIPS would score them, best first, at most `k`.
    */
-  private async linkedFacts(question: string, open: readonly OpenSet[], states: Float32Array, k = this.neighbourK): Promise<Hit[][]> {
+  private async linkedFacts(question: string, open: readonly OpenSet[], states: Float32Array, k = this.neighbourK, most = 1): Promise<Hit[][]> {
     if (!this.lexical || k <= 0 || !this.models.encodeFacts) return [];
-    // Joins of two facts: only single facts are offered their neighbours (a third fact comes from
-    // the state encoder alone), which keeps the number of sets, and the latency, in check.
-    const pools = open.map((set) => (set.ids.length === 1 ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4) ?? []) : []));
+    // Joins of two facts: while growing, only single facts are offered their neighbours (a third
+    // fact comes from the state encoder alone, or from the second chance, `most` = 2), which
+    // keeps the number of sets, and the latency, in check.
+    const pools = open.map((set) => (set.ids.length <= most ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4) ?? []) : []));
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
     const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));

@@ -122,4 +122,14 @@ describe('the Support Set Generator (Algorithm 1)', () => {
     expect((await gen.extend('q?', [['1']], 2, new Set())).map((s) => s.ids)).toEqual([['1', '3'], ['1', '2']]);
     expect(await gen.extend('q?', [['1']], 1, new Set(['1,3']))).toEqual([]);
   });
+
+  it('second chance: a two-fact set is offered a third linked fact (a join through a third fact), a three-fact set is not', async () => {
+    const lexical: LexicalRetriever = {
+      search: () => [],
+      neighbours: (ids) => (ids.includes('1') ? [{ id: '3', score: 2 }] : []),
+    };
+    const encodeFacts = async (bags: readonly (readonly number[])[]) => new Float32Array(bags.length * DIMS).fill(0.1);
+    const gen = new SupportSetGenerator({ ...encoders(() => unit(0, 2)), encodeFacts }, index, (id) => texts[id], { lexicalK: 0, neighbourK: 2 }, lexical);
+    expect((await gen.extend('q?', [['1', '2'], ['1', '2', '4']], 1, new Set())).map((s) => s.ids)).toEqual([['1', '2', '3']]);
+  });
 });
