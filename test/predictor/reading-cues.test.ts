@@ -179,5 +179,11 @@ describe('aggregate cues', () => {
     expect(unasked('the heaviest freight of orders', 'show min A:Orders.Freight')).toBe(0);
     expect(unasked('orders and their freight', 'show count A:Orders.*')).toBe(0);
   });
+
+  it('wants a word asking for an extreme when a reading keeps only the first row of a sort', () => {
+    expect(unasked('the customers and the cities they are in', 'show A:Customers.City order desc A:Customers.City limit #1')).toBe(1);
+    expect(unasked('the customer in the latest city', 'show A:Customers.City order desc A:Customers.City limit #1')).toBe(0);
+    expect(unasked('the 3 customers', 'show A:Customers.City order desc A:Customers.City limit @1')).toBe(0);
+  });
 });
 

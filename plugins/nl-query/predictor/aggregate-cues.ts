@@ -44,7 +44,12 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
   return asked;
 }
 
-/** How many shown aggregates of `tokens` (max, min, sum, avg in show items) no word asks for. */
+/**
+ * How many shown aggregates of `tokens` (max, min, sum, avg in show items) no word asks for; a
+ * reading that keeps only the first row of a sort (`limit #1`, no number said) counts too when no
+ * word asks for a maximum or minimum ("the French suppliers and the cities they're in" is no
+ * "the supplier in the last city").
+ */
 export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly string[]): number {
   let item = '';
   let unasked = 0;
@@ -52,6 +57,7 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
     const token = tokens[i] as string;
     if ((ITEMS as readonly string[]).includes(token)) item = token;
     else if (item === 'show' && tokens[i - 1] === 'show' && token in ASKS && !asked.has(token)) unasked += 1;
+    else if (item === 'limit' && token === '#1' && !asked.has('max') && !asked.has('min')) unasked += 1;
   }
   return unasked;
 }
