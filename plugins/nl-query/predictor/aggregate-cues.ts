@@ -5,7 +5,8 @@
  * last name). Words inside the schema's names ("last name", "first name") and inside values do
  * not count; any superlative ("-est") counts for a maximum or a minimum, so the check only rules
  * out aggregates no word asks for. A finished reading loses `AGGREGATE_CUE_PENALTY` per shown
- * aggregate without its word. Counts are left to the model.
+ * aggregate without its word, and for keeping only the top row of a sort (`limit #1`) when no word
+ * asks for a maximum or minimum. Counts are left to the model.
  */
 import type { SchemaNames } from './schema-names.js';
 import { ITEMS } from './target.js';
