@@ -18,6 +18,8 @@ export interface Synset {
   readonly lemmas: readonly string[];
   /** Pertainym pointers (`\`): the synsets an adjective "pertains to" ("French" -> France). */
   readonly pertainsTo: readonly { readonly offset: number; readonly pos: PartOfSpeech }[];
+  /** Hyponym pointers (`~`) to nouns: the synsets of kinds of this one ("lawyer" -> solicitor). */
+  readonly kinds: readonly number[];
 }
 
 let shared: WordNet | undefined;
@@ -83,6 +85,28 @@ export class WordNet {
     return out;
   }
 
+  /**
+   * One-word lower-case names of kinds of a noun (as written or plural), nearest first: the
+   * hyponyms of its first `senses` senses, `depth` levels down ("lawyer" -> solicitor, barrister;
+   * "parrot" -> budgerigar, budgie).
+   */
+  kindsOf(noun: string, senses = 2, depth = 2): string[] {
+    const bases = nounBases(noun.toLowerCase());
+    const out: string[] = [];
+    let level = (bases.map((b) => this.index('noun').get(b)).find((o) => o !== undefined) ?? []).slice(0, senses);
+    for (let d = 0; d < depth && level.length > 0; d += 1) {
+      const next: number[] = [];
+      for (const offset of level) {
+        for (const kind of this.synsetAt('noun', offset).kinds) {
+          for (const lemma of this.synsetAt('noun', kind).lemmas) if (/^[a-z]+$/.test(lemma) && !bases.includes(lemma) && !out.includes(lemma)) out.push(lemma);
+          next.push(kind);
+        }
+      }
+      level = next;
+    }
+    return out;
+  }
+
   private index(pos: PartOfSpeech): ReadonlyMap<string, readonly number[]> {
     const cached = this.indexes.get(pos);
     if (cached) return cached;
@@ -115,12 +139,14 @@ export class WordNet {
     const pointersAt = 4 + wordCount * 2;
     const pointerCount = Number(fields[pointersAt]);
     const pertainsTo: { offset: number; pos: PartOfSpeech }[] = [];
+    const kinds: number[] = [];
     for (let i = 0; i < pointerCount; i += 1) {
       const at = pointersAt + 1 + i * 4;
       const target = POS_OF[fields[at + 2] ?? ''];
       if (fields[at] === '\\' && target) pertainsTo.push({ offset: Number(fields[at + 1]), pos: target });
+      if (fields[at] === '~' && target === 'noun') kinds.push(Number(fields[at + 1]));
     }
-    return { lemmas, pertainsTo };
+    return { lemmas, pertainsTo, kinds };
   }
 }
 
