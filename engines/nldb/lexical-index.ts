@@ -72,6 +72,15 @@ export function nameTerms(text: string): Set<string> {
   return out;
 }
 
+/** How `neighbours` links. */
+export interface NeighbourOptions {
+  /**
+   * Link through the names the last fact adds to the ones before it (the next step of a chain of
+   * facts), rather than through every name of the set; when it adds none, every name links.
+   */
+  readonly throughNewest?: boolean;
+}
+
 /** What the index keeps of one fact. */
 interface Doc {
   readonly length: number;
@@ -181,9 +190,9 @@ export class LexicalIndex {
    * Facts that share a name with the given facts (the other side of a join), scored by BM25 of the
    * query's terms plus the shared name words' weight, best first.
    */
-  neighbours(ids: readonly string[], query: string, k: number): LexicalHit[] {
-    const names = new Set<string>();
-    for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
+  neighbours(ids: readonly string[], query: string, k: number, options: NeighbourOptions = {}): LexicalHit[] {
+    const names = options.throughNewest ? this.newestNames(ids) : new Set<string>();
+    if (names.size === 0) for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
     // A name word in most facts (the town every fact mentions) links nothing.
     const common = (n: string) => (this.postings.get(n)?.size ?? 0) > Math.max(20, this.docs.size * 0.05);
     // Nor does a name the question spells out: the set holds it already, and every fact about it
@@ -220,6 +229,19 @@ export class LexicalIndex {
       hits.push({ id, score });
     }
     return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, k);
+  }
+
+  /**
+   * The name words the last fact of a chain brings that the facts before it do not: a chain goes
+   * on from the entity it reached last ("X was founded in 1924" -> "Heerda works for X" -> what
+   * Heerda's facts say), not back through the first fact's company or town. Empty when the last
+   * fact names nothing new.
+   */
+  private newestNames(ids: readonly string[]): Set<string> {
+    const last = ids[ids.length - 1];
+    if (last === undefined || ids.length < 2) return new Set();
+    const before = new Set(ids.slice(0, -1).flatMap((id) => [...this.nameWords(id)]));
+    return new Set([...this.nameWords(last)].filter((n) => !before.has(n)));
   }
 
   /**

@@ -6,7 +6,7 @@
  * doctor?": the doctor, then the marriage naming them), an aggregation one set per operand.
  */
 import { parsePairComparison } from './constraints.js';
-import { term, type LexicalHit } from './lexical-index.js';
+import { term, type LexicalHit, type NeighbourOptions } from './lexical-index.js';
 import type { NldbModels } from './models.js';
 import { bagIds, tokenize } from './text.js';
 import type { Hit, VectorIndex } from './vector-index.js';
@@ -67,7 +67,7 @@ export interface SsgOptions {
 /** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
 export interface LexicalRetriever {
   search(query: string, k: number): LexicalHit[];
-  neighbours(ids: readonly string[], query: string, k: number): LexicalHit[];
+  neighbours(ids: readonly string[], query: string, k: number, options?: NeighbourOptions): LexicalHit[];
 }
 
 /** A support set: fact ids in the order they were added, and the weakest step's score. */
@@ -272,7 +272,10 @@ export class SupportSetGenerator {
     // Joins of two facts: while growing, only single facts are offered their neighbours (a third
     // fact comes from the state encoder alone, or from the second chance, `most` = 2), which
     // keeps the number of sets, and the latency, in check.
-    const pools = open.map((set) => (set.ids.length <= most ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4) ?? []) : []));
+    // A set of two facts goes on from the name its second fact added (the person a company's
+    // fact led to), not back through the first fact's names (NLQ_NLDB_CHAIN_NEWEST=0 links through all).
+    const link = { throughNewest: process.env.NLQ_NLDB_CHAIN_NEWEST !== '0' };
+    const pools = open.map((set) => (set.ids.length <= most ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4, link) ?? []) : []));
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
     const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));

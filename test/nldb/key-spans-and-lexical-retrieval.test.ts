@@ -101,6 +101,22 @@ describe('BM25 over facts', () => {
     expect(parks.neighbours(['4'], 'Which museum opened first?', 5)).toEqual([]);
   });
 
+  it('goes on from the name the last fact of a chain added, not back through the first fact', () => {
+    const chain = indexOf([
+      'Slourdby Steel was founded in 1924 and has its headquarters in Lower Quyrniettbridge.',
+      'Heerda Cittquostay is employed by Slourdby Steel as a baker.',
+      'Heerda Cittquostay was born in 1930.',
+      'Caroline Burnaby was born in Lower Quyrniettbridge in 1977.',
+      'Seexina Kriongski has worked as a dentist at Slourdby Steel since 2002.',
+    ]);
+    const question = 'Which person who works for a company founded before 1999 was born earliest?';
+    expect(chain.neighbours(['1', '2'], question, 5, { throughNewest: true }).map((h) => h.id)).toEqual(['3']);
+    // through every name of the set, the company's other staff and its town's people follow too
+    expect(chain.neighbours(['1', '2'], question, 5).map((h) => h.id).sort()).toEqual(['3', '4', '5']);
+    // a last fact that names nothing new links through every name
+    expect(chain.neighbours(['2', '3'], question, 5, { throughNewest: true }).map((h) => h.id).sort()).toEqual(['1', '5']);
+  });
+
   it('forgets removed facts', () => {
     index.remove('3');
     expect(index.search('Mirela develops software', 5).map((h) => h.id)).not.toContain('3');
