@@ -30,11 +30,15 @@ import type { Vocabulary } from './vocabulary.js';
 
 /**
  * Beams searched whatever `k` is asked: the reading checks (reading-checks.ts) can only promote a
- * reading the search found. Northwind held-out top-1/top-3 with the first checks: width 5 258/274
- * and 257/275 (seeds 5, 99), width 8 262/279 and 258/278, width 12 261/281 (seed 5); with all of
- * them, width 12 against 8: 266/283 against 267/283 (seed 5), 270/283 against 271/283 (seed 99).
+ * reading the search found, and a narrow beam drops readings the model itself scores higher than
+ * what it keeps (their first tokens are less likely: "product id between 62 and 23 and ... between
+ * 29 and 73" lost its second range at width 8). Northwind held-out top-1/top-3 over seeds 5, 31,
+ * 99 and 2027 (400 each) with every check: width 8 1523/1558 of 1600, 16 1530/1567, 24 1533/1573;
+ * graph seed 5 381/387 -> 383/390, royals 367/392 -> 367/394. Searching 48 wide again when the best
+ * reading contradicts the words found nothing more. Width 24 costs about 2.2x the decoding time of
+ * width 8 (top-3 p50 12 -> 26 ms on the shared 2-core machine).
  */
-const SEARCH_WIDTH = 8;
+const SEARCH_WIDTH = 24;
 
 /** One predicted reading of a question, before it runs. */
 export interface Prediction {
