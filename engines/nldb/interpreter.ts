@@ -14,7 +14,8 @@ import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { askedInKinds, type KindsOf, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
-import { SupportSetGenerator, type SsgOptions } from './ssg.js';
+import { aboutAnotherClass, selectionHolder } from './join-fan-out.js';
+import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
 export interface NldbInterpreterOptions {
   readonly collection: string;
@@ -27,6 +28,12 @@ export interface NldbInterpreterOptions {
    * offered in a second pass (0 turns it off; default 1, or NLQ_NLDB_SECOND_CHANCE).
    */
   readonly secondChance?: number;
+  /**
+   * For set and count questions, how many linked facts each one-fact set without a derivation
+   * that holds what the question selects on is offered in a second pass (the other side of a
+   * join; 0 turns it off; default 8, or NLQ_NLDB_JOIN_FAN_OUT).
+   */
+  readonly joinFanOut?: number;
   /**
    * Words for kinds of a word ("solicitor" for "lawyer"): a support set naming a kind meets the
    * selection check for the word (selection.ts). Optional: without it only the word itself does.
@@ -90,14 +97,33 @@ export class NldbInterpreter implements QuestionInterpreter {
     // nothing in get a second chance with the linked fact the state encoder ranks first
     // ("Blassa Griswell works for X" + "Blassa Griswell ... was born in 1983").
     const second = this.options.secondChance ?? envNumber('NLQ_NLDB_SECOND_CHANCE', 1);
+    const fanOut = this.options.joinFanOut ?? envNumber('NLQ_NLDB_JOIN_FAN_OUT', 8);
+    const have = () => new Set(sets.map((s) => [...s.ids].sort().join(',')));
+    const nothing = () => sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
+    let more: SupportSet[] = [];
     if (second > 0 && questionType !== null && NEEDS_A_NUMBER.has(questionType)) {
-      const nothing = sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
-      const more = await this.ssg.extend(question.question, nothing, second, new Set(sets.map((s) => [...s.ids].sort().join(','))));
-      if (more.length > 0) {
-        sets = [...sets, ...more];
-        factSets = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
-        ({ type: questionType, derivations: scored } = await derive());
-      }
+      more = await this.ssg.extend(question.question, nothing(), second, have());
+    } else if (fanOut > 0 && (questionType === 'SET' || questionType === 'COUNT')) {
+      // A set or count through a join ("people who work for a company based in X"): a fact that
+      // holds what the question selects on and names no member (the company's town) is offered
+      // the facts linked to it (the company's staff), whatever the state encoder makes of them;
+      // the extractor and the selection check judge the pairs.
+      const holds = selectionHolder(question.question, facts.lexical, this.options.kindsOf);
+      const other = aboutAnotherClass(question.question, facts.lexical.classes, (w) => facts.lexical.isOrdinaryWord(w));
+      // (the extractor may have read the company itself as a member: the class checks drop it later)
+      const starts = sets.map((set) => set.ids).filter((ids) => {
+        const texts = ids.map((id) => facts.fact(id)?.text ?? '');
+        return ids.length === 1 && holds(texts) && texts.every(other);
+      });
+      // linked through the start fact's subject only: its town links to anyone born there
+      const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+      const through = (ids: readonly string[]) => subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary);
+      more = await this.ssg.extend(question.question, starts, fanOut, have(), { most: 1, through });
+    }
+    if (more.length > 0) {
+      sets = [...sets, ...more];
+      factSets = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
+      ({ type: questionType, derivations: scored } = await derive());
     }
     // What the question selects on must be in the set (selection.ts); a yes/no question is
     // answered "no" by the sets that show another value, so it is left to the extractor.

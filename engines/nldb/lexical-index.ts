@@ -79,6 +79,11 @@ export interface NeighbourOptions {
    * facts), rather than through every name of the set; when it adds none, every name links.
    */
   readonly throughNewest?: boolean;
+  /**
+   * Link only through this name's words (the thing a fact is about, not the town it also names);
+   * a name none of whose words the facts write as a name links through every name.
+   */
+  readonly throughName?: string;
 }
 
 /** What the index keeps of one fact. */
@@ -191,7 +196,7 @@ export class LexicalIndex {
    * query's terms plus the shared name words' weight, best first.
    */
   neighbours(ids: readonly string[], query: string, k: number, options: NeighbourOptions = {}): LexicalHit[] {
-    const names = options.throughNewest ? this.newestNames(ids) : new Set<string>();
+    const names = options.throughName !== undefined ? this.namedWords(ids, options.throughName) : options.throughNewest ? this.newestNames(ids) : new Set<string>();
     if (names.size === 0) for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
     // A name word in most facts (the town every fact mentions) links nothing.
     const common = (n: string) => (this.postings.get(n)?.size ?? 0) > Math.max(20, this.docs.size * 0.05);
@@ -229,6 +234,12 @@ export class LexicalIndex {
       hits.push({ id, score });
     }
     return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, k);
+  }
+
+  /** The words of a name that the given facts write as name words. */
+  private namedWords(ids: readonly string[], name: string): Set<string> {
+    const own = new Set(ids.flatMap((id) => [...this.nameWords(id)]));
+    return new Set([...terms(name).keys()].filter((t) => own.has(t)));
   }
 
   /**

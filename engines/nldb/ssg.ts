@@ -64,6 +64,14 @@ export interface SsgOptions {
   readonly mentionFacts?: number;
 }
 
+/** How `extend` offers linked facts. */
+export interface ExtendOptions {
+  /** Sets of up to this many facts are extended (default 2, or 1 with NLQ_NLDB_EXTEND_PAIRS=0). */
+  readonly most?: number;
+  /** The one name a set links through (its subject), or null for every name (lexical-index.ts). */
+  readonly through?: (ids: readonly string[]) => string | null;
+}
+
 /** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
 export interface LexicalRetriever {
   search(query: string, k: number): LexicalHit[];
@@ -185,10 +193,16 @@ export class SupportSetGenerator {
    * encoder stops early after the fact that names the question's place or employer, before the fact
    * with the number or the spouse a join needs). Sets already proposed are left out.
    */
-  async extend(question: string, sets: readonly (readonly string[])[], k: number, have: ReadonlySet<string>): Promise<SupportSet[]> {
+  async extend(
+    question: string,
+    sets: readonly (readonly string[])[],
+    k: number,
+    have: ReadonlySet<string>,
+    options: ExtendOptions = {},
+  ): Promise<SupportSet[]> {
     // two-fact sets too: a join through a third fact ("the oldest person who works for a company
     // founded before 1999": employer, founding year, birth year); NLQ_NLDB_EXTEND_PAIRS=0 for singles only
-    const most = process.env.NLQ_NLDB_EXTEND_PAIRS === '0' ? 1 : 2;
+    const most = options.most ?? (process.env.NLQ_NLDB_EXTEND_PAIRS === '0' ? 1 : 2);
     const singles = sets.filter((ids) => ids.length <= most);
     if (!this.lexical || k <= 0 || singles.length === 0 || !this.models.encodeFacts) return [];
     const vocab = this.models.vocab;
@@ -198,7 +212,7 @@ export class SupportSetGenerator {
       open.map(() => questionBag),
       open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
     );
-    const linked = await this.linkedFacts(question, open, states, k, most);
+    const linked = await this.linkedFacts(question, open, states, k, most, options.through);
     const seen = new Set(have);
     const out: SupportSet[] = [];
     open.forEach((set, s) => {
@@ -267,15 +281,26 @@ export class SupportSetGenerator {
    * For each open set, the facts sharing a name with it (BM25's neighbours, a small pool), scored
    * by the state encoder like MIPS would score them, best first, at most `k`.
    */
-  private async linkedFacts(question: string, open: readonly OpenSet[], states: Float32Array, k = this.neighbourK, most = 1): Promise<Hit[][]> {
+  private async linkedFacts(
+    question: string,
+    open: readonly OpenSet[],
+    states: Float32Array,
+    k = this.neighbourK,
+    most = 1,
+    through?: (ids: readonly string[]) => string | null,
+  ): Promise<Hit[][]> {
     if (!this.lexical || k <= 0 || !this.models.encodeFacts) return [];
     // Joins of two facts: while growing, only single facts are offered their neighbours (a third
     // fact comes from the state encoder alone, or from the second chance, `most` = 2), which
     // keeps the number of sets, and the latency, in check.
     // A set of two facts goes on from the name its second fact added (the person a company's
     // fact led to), not back through the first fact's names (NLQ_NLDB_CHAIN_NEWEST=0 links through all).
-    const link = { throughNewest: process.env.NLQ_NLDB_CHAIN_NEWEST !== '0' };
-    const pools = open.map((set) => (set.ids.length <= most ? (this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4, link) ?? []) : []));
+    const newest = process.env.NLQ_NLDB_CHAIN_NEWEST !== '0';
+    const pools = open.map((set) => {
+      if (set.ids.length > most) return [];
+      const link = { throughNewest: newest, throughName: through?.(set.ids) ?? undefined };
+      return this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4, link) ?? [];
+    });
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
     const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));

@@ -1,0 +1,42 @@
+/**
+ * Set and count questions through a join ("Who works for a company based in X?"): the support
+ * sets pair a fact about the thing joined through ("Cuxlail Labs has its headquarters in X") with
+ * each fact linking a member to it ("Priessnaio Zorton is a doctor at Cuxlail Labs"). The state
+ * encoder often stops after the first fact, and four linked facts per set are too few for a
+ * company's staff, so the interpreter offers such facts their linked facts again (its "fan-out"):
+ * these helpers say which facts stand for the other side of a join.
+ */
+import { type ClassLexicon, questionNoun, singular, subjectOf } from './classes.js';
+import { asksForPeople, parseConstraints, satisfies } from './constraints.js';
+import { type KindsOf, meetsSelection, type SelectionEvidence, selectionWords } from './selection.js';
+
+/**
+ * Whether facts hold what a question selects on: its selection words (selection.ts), and its
+ * number comparisons; a question with neither selects nothing a fact could hold (always false).
+ */
+export function selectionHolder(question: string, evidence: SelectionEvidence, kindsOf?: KindsOf): (facts: readonly string[]) => boolean {
+  const words = selectionWords(question, evidence, kindsOf);
+  const constraints = parseConstraints(question);
+  if (words.length === 0 && constraints.length === 0) return () => false;
+  return (facts) => meetsSelection(words, facts) && (constraints.length === 0 || satisfies(constraints, facts));
+}
+
+/**
+ * Whether a fact is about a thing of another class than the question asks for, and not a place:
+ * only such a fact stands for the other side of a join ("Cuxlail Labs has its headquarters in X"
+ * for "people who work for a company based in X"). A fact about a member itself needs no join,
+ * and one about a town ("X was born in Y", "the bus runs between X and Y") links to anything.
+ */
+export function aboutAnotherClass(question: string, classes: ClassLexicon, ordinary: (word: string) => boolean): (fact: string) => boolean {
+  const people = asksForPeople(question);
+  const noun = people ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
+  // the class the join goes through, as the question names it ("for a company", "a theatre that")
+  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].map((m) => singular(m[1] as string)).filter((n) => n !== noun && classes.isClassNoun(n));
+  return (fact) => {
+    const subject = subjectOf(fact, ordinary);
+    // a question that names no class to go through ("Who works for X?") asks no join
+    if (through.length === 0 || subject === null || classes.isPlace(subject) || classes.isPerson(subject)) return false;
+    if (through.some((n) => classes.verdict(subject, n) === 'disagree')) return false;
+    return people ? classes.isThing(subject) : noun !== null && classes.verdict(subject, noun) === 'disagree';
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Set and count questions through a join ("people who work for a company based in X"): which
+ * facts stand for the other side of the join, and what they link through.
+ */
+import { describe, expect, it } from 'vitest';
+import { aboutAnotherClass, selectionHolder } from '../../engines/nldb/join-fan-out.js';
+import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
+
+const FACTS = [
+  'Cuxlail Labs has its headquarters in North Thiortdale.',
+  'Cuxlail Labs is a research company.',
+  'Priessnaio Zorton is a doctor at Cuxlail Labs.',
+  'Wistie Geer works for Cuxlail Labs.',
+  'Vaisa Sleackley comes from North Thiortdale.',
+  'Vaisa Sleackley was born in 1971.',
+  'Fundale Nature Reserve is a park in North Thiortdale.',
+  'George Lascelles is a lawyer at Fundale Nature Reserve.',
+  'The number 61 bus runs between North Thiortdale and Great Trongmouth.',
+  'Stimteathby Software is a software company.',
+  'Stimteathby Software was founded in 1990.',
+];
+
+function indexOf(facts: readonly string[]): LexicalIndex {
+  const index = new LexicalIndex();
+  facts.forEach((f, i) => index.add(String(i + 1), f));
+  return index;
+}
+
+describe('the other side of a join', () => {
+  const index = indexOf(FACTS);
+  const ordinary = (w: string) => index.isOrdinaryWord(w);
+  const question = 'How many people work for a company based in North Thiortdale?';
+
+  it('is a fact about a thing of the class the question goes through, not a member, a town or another class', () => {
+    const other = aboutAnotherClass(question, index.classes, ordinary);
+    expect(other(FACTS[0] as string)).toBe(true);
+    expect(other(FACTS[4] as string)).toBe(false); // a person: a member itself
+    expect(other(FACTS[6] as string)).toBe(false); // a park, not a company
+    expect(other(FACTS[8] as string)).toBe(false); // about towns
+  });
+
+  it('is not looked for when the question names no class to go through', () => {
+    const other = aboutAnotherClass('Who works for Cuxlail Labs?', index.classes, ordinary);
+    expect(other(FACTS[0] as string)).toBe(false);
+  });
+
+  it('holds what the question selects on: its names and its number comparisons', () => {
+    expect(selectionHolder(question, index)([FACTS[0] as string])).toBe(true);
+    expect(selectionHolder(question, index)([FACTS[9] as string])).toBe(false);
+    const founded = selectionHolder('How many people work for a company founded before 2000?', index);
+    expect(founded([FACTS[10] as string])).toBe(true);
+    expect(founded([FACTS[5] as string, FACTS[9] as string])).toBe(true);
+    expect(founded([FACTS[9] as string])).toBe(false);
+    expect(selectionHolder('How many people are there?', index)([FACTS[0] as string])).toBe(false);
+  });
+
+  it('links through the fact subject only, not through the town it also names', () => {
+    const town = indexOf([
+      'Shearyyrtford Bank, based in Great Clexfield, has been trading since 1926.',
+      'Vaisa Krylvertard was born and raised in Great Clexfield.',
+      'Floutta Reexton is a clerk at Shearyyrtford Bank.',
+    ]);
+    const asked = 'Who works for a company established later than 1923?';
+    expect(town.neighbours(['1'], asked, 10, { throughName: 'Shearyyrtford Bank' }).map((h) => h.id)).toEqual(['3']);
+    expect(town.neighbours(['1'], asked, 10).map((h) => h.id).sort()).toEqual(['2', '3']);
+  });
+});
