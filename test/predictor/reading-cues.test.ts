@@ -63,6 +63,12 @@ describe('operator cues before values', () => {
     expect(contradictions('orders whose freight is undre 20', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(0);
     expect(contradictions('orders with freight ovre 20', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(0);
   });
+
+  it('reads the cue past the quotation mark or bracket that opens the value', () => {
+    expect(contradictions('orders of customers whose city is not "Lyon"', 'show A:Orders.OrderID where A:Customers.City = @1')).toBe(1);
+    expect(contradictions('orders of customers whose city is not "Lyon"', 'show A:Orders.OrderID where A:Customers.City != @1')).toBe(0);
+    expect(contradictions('orders with freight other than (600)', 'show A:Orders.OrderID where A:Orders.Freight = @1')).toBe(1);
+  });
 });
 
 describe('whole values the question names', () => {
@@ -151,6 +157,13 @@ describe('attribute cues before values', () => {
   it('has no cue for a value after other words or before a noun', () => {
     expect(misplaced('Lyon customers', 'show A:Orders.OrderID where A:Orders.ShipCity = @1')).toBe(0);
     expect(misplaced('cities with freight of 20 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);
+  });
+
+  it('reads the name past the quotation marks around the value, before and after it', () => {
+    expect(misplaced('orders whose ship city is "Lyon"', 'show A:Orders.OrderID where A:Customers.City = @1')).toBe(1);
+    expect(misplaced('orders whose ship city is "Lyon"', 'show A:Orders.OrderID where A:Orders.ShipCity = @1')).toBe(0);
+    // A value before a noun has no cue, closing quotation mark or not.
+    expect(misplaced('ship city "Lyon" orders', 'show A:Orders.OrderID where A:Customers.City = @1')).toBe(0);
   });
 
   it("puts a year after a date attribute's participle on that attribute, but not a text value", () => {

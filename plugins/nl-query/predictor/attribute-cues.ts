@@ -14,7 +14,7 @@
  * "born" but never "hired", read the first as a birth year.
  */
 import type { Mention } from './mentions.js';
-import { words } from './normalize.js';
+import { wordsAfter, wordsBefore } from './normalize.js';
 import type { SchemaNames } from './schema-names.js';
 import { ITEMS } from './target.js';
 
@@ -33,10 +33,10 @@ export function attributeCues(question: string, mentions: readonly Mention[], na
   const cues = new Map<number, readonly string[]>();
   let from = 0;
   mentions.forEach((mention, index) => {
-    const before = words(question.slice(from, mention.start)).map((w) => w.text);
+    const before = wordsBefore(question.slice(from, mention.start)).map((w) => w.text);
     from = mention.end;
     // "more than 20 orders", "27403 employees": a value before a noun belongs to that noun.
-    const after = words(question.slice(mention.end, mentions[index + 1]?.start ?? question.length)).map((w) => w.text);
+    const after = wordsAfter(question.slice(mention.end, mentions[index + 1]?.start ?? question.length)).map((w) => w.text);
     if (names.classAt(after, 0) || names.attributesAt(after, 0).length > 0) return;
     // Peel comparison words off the end until a name ends there ("reports to" keeps its "to").
     for (let end = before.length; end > 0; end -= 1) {

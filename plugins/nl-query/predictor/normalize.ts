@@ -39,6 +39,29 @@ export function words(text: string): WordSpan[] {
   return spans;
 }
 
+/** Marks that open a quotation or an aside, and those that close one: they stand between a value and the words about it. */
+const OPENING_MARKS: ReadonlySet<string> = new Set(['"', "'", '“', '‘', '«', '(', '[', '`']);
+const CLOSING_MARKS: ReadonlySet<string> = new Set(['"', "'", '”', '’', '»', ')', ']', '`']);
+
+/**
+ * The words before a value, without the marks that open it: in `whose fax is not "030-0074321"`
+ * the words before the value end with "not", not with the quotation mark.
+ */
+export function wordsBefore(text: string): WordSpan[] {
+  const spans = words(text);
+  let end = spans.length;
+  while (end > 0 && OPENING_MARKS.has((spans[end - 1] as WordSpan).text)) end -= 1;
+  return spans.slice(0, end);
+}
+
+/** The words after a value, without the marks that close it (`"Chai" products` goes on with "products"). */
+export function wordsAfter(text: string): WordSpan[] {
+  const spans = words(text);
+  let start = 0;
+  while (start < spans.length && CLOSING_MARKS.has((spans[start] as WordSpan).text)) start += 1;
+  return spans.slice(start);
+}
+
 /** Folded words of a text joined by single spaces: the key values are looked up by. */
 export function key(text: string): string {
   return words(text)

@@ -12,7 +12,7 @@
  */
 import type { Operator } from '../../../engines/query-graph/types.js';
 import type { Mention } from './mentions.js';
-import { unswapped, words } from './normalize.js';
+import { unswapped, wordsBefore } from './normalize.js';
 import { ITEMS } from './target.js';
 
 /**
@@ -53,7 +53,7 @@ export function operatorCues(question: string, mentions: readonly Mention[], end
   const cues = new Map<number, readonly Operator[]>();
   let from = 0;
   mentions.forEach((mention, index) => {
-    const before = words(question.slice(from, mention.start)).map((w) => unswapped(w.text, CUE_WORDS));
+    const before = wordsBefore(question.slice(from, mention.start)).map((w) => unswapped(w.text, CUE_WORDS));
     from = mention.end;
     const cue = CUES.filter((c) => endsWith(before, c.phrase.split(' '))).sort((a, b) => b.phrase.length - a.phrase.length)[0];
     if (cue) cues.set(index + 1, cue.allows);
