@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateCues, unaskedAggregates } from '../../plugins/nl-query/predictor/aggregate-cues.js';
 import { attributeContradictions, attributeCues } from '../../plugins/nl-query/predictor/attribute-cues.js';
+import { groupContradictions, groupCues } from '../../plugins/nl-query/predictor/group-cues.js';
 import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
@@ -16,6 +17,7 @@ import { orderContradictions, orderCues, shownOutOfOrder } from '../../plugins/n
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 
 const memory = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Lyon'], min: null, max: null }], shopSchema);
@@ -200,3 +202,23 @@ describe('aggregate cues', () => {
   });
 });
 
+describe('group cues', () => {
+  // Employees are named by their name; "employee city" is an attribute of theirs.
+  const staff: SchemaGraph = {
+    ...shopSchema,
+    classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [attribute('Employees', 'Name', 'name', 'names'), ...c.attributes] } : c)),
+  };
+  const staffNames = schemaNames(staff);
+  const misgrouped = (question: string, reading: string) => groupContradictions(groupCues(questionWords(question, findMentions(question, memory)), staffNames, staff), tokens(reading));
+
+  it('wants a grouped reading to group by what "for each" or "per" names, a class by its name', () => {
+    expect(misgrouped('the number of orders per employee', 'show A:Employees.Name show count A:Orders.* group A:Employees.Name')).toBe(0);
+    expect(misgrouped('the number of orders per employee', 'show A:Employees.City show count A:Orders.* group A:Employees.City')).toBe(1);
+    expect(misgrouped('the freight for each ship city', 'show A:Orders.Freight')).toBe(0);
+  });
+
+  it('reads "in each employee city" as the city, the class only saying whose', () => {
+    expect(misgrouped('the number of orders in each employee city', 'show A:Employees.City show count A:Orders.* group A:Employees.City')).toBe(0);
+    expect(misgrouped('the number of orders in each employee city', 'show A:Employees.Name show count A:Orders.* group A:Employees.Name')).toBe(1);
+  });
+});

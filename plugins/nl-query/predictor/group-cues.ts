@@ -30,11 +30,13 @@ export function groupCues(said: readonly (string | null)[], names: SchemaNames, 
     const each = EACH.find((run) => run.every((w, k) => words[i + k] === w));
     if (!each) continue;
     const start = i + each.length;
-    // "for every region" may be the attribute region or the class Regions (by its naming attribute).
+    // "for every region" may be the attribute region or the class Regions (by its naming attribute);
+    // in "in each employee city" the class only says whose city (the longest name decides).
     const match = names.nameAt(words, start);
-    const owner = names.classAt(words, start);
-    const label = owner ? labelAttribute(schema, owner.id) : null;
-    const labelled = owner && label ? [attributeToken({ classId: owner.id, attributeId: label.id })] : [];
+    const labelled = (match?.classes ?? []).flatMap((classId) => {
+      const label = labelAttribute(schema, classId);
+      return label ? [attributeToken({ classId, attributeId: label.id })] : [];
+    });
     const cue = [...(match?.attributes ?? []), ...labelled];
     if (cue.length > 0) cues.push(cue);
   }
