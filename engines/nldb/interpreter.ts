@@ -29,9 +29,9 @@ export interface NldbInterpreterOptions {
    */
   readonly secondChance?: number;
   /**
-   * For set and count questions, how many linked facts each one-fact set without a derivation
-   * that holds what the question selects on is offered in a second pass (the other side of a
-   * join; 0 turns it off; default 8, or NLQ_NLDB_JOIN_FAN_OUT).
+   * For set, count, min/max/arg questions through a join, how many linked facts each one-fact set
+   * about the thing joined through is offered in a second pass (its staff; 0 turns it off;
+   * default 8, or NLQ_NLDB_JOIN_FAN_OUT). See `joinPairs`.
    */
   readonly joinFanOut?: number;
   /**
@@ -86,6 +86,26 @@ export class NldbInterpreter implements QuestionInterpreter {
     return out;
   }
 
+  /**
+   * A question through a join ("people who work for a company based in X"): each one-fact set
+   * about the thing joined through (join-fan-out.ts) that holds what the question selects on is
+   * paired with up to `k` facts linked through its subject (the company's staff), whatever the
+   * state encoder makes of them; the extractor and the selection check judge the pairs.
+   */
+  private async joinPairs(question: string, sets: readonly SupportSet[], k: number, have: ReadonlySet<string>): Promise<SupportSet[]> {
+    const { facts } = this.options;
+    const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+    const holds = selectionHolder(question, facts.lexical, this.options.kindsOf);
+    const other = aboutAnotherClass(question, facts.lexical.classes, ordinary);
+    const text = (id: string) => facts.fact(id)?.text ?? '';
+    // (whatever the extractor made of the set alone: it may have read the company as a member,
+    // which the class checks drop later)
+    const starts = sets.map((set) => set.ids).filter((ids) => ids.length === 1 && holds(ids.map(text)) && ids.map(text).every(other));
+    // linked through the start fact's subject only: its town links to anyone born there
+    const through = (ids: readonly string[]) => subjectOf(text(ids[0] ?? ''), ordinary);
+    return this.ssg.extend(question, starts, k, have, { most: 1, through });
+  }
+
   /** Answers and returns what each stage did. */
   async run(question: SourceQuestion): Promise<{ interpretation: SourceInterpretation; trace: Trace }> {
     const { facts, collection } = this.options;
@@ -101,24 +121,17 @@ export class NldbInterpreter implements QuestionInterpreter {
     const have = () => new Set(sets.map((s) => [...s.ids].sort().join(',')));
     const nothing = () => sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
     let more: SupportSet[] = [];
-    if (second > 0 && questionType !== null && NEEDS_A_NUMBER.has(questionType)) {
+    const extreme = questionType !== null && NEEDS_A_NUMBER.has(questionType);
+    if (second > 0 && extreme) {
       more = await this.ssg.extend(question.question, nothing(), second, have());
-    } else if (fanOut > 0 && (questionType === 'SET' || questionType === 'COUNT')) {
-      // A set or count through a join ("people who work for a company based in X"): a fact that
-      // holds what the question selects on and names no member (the company's town) is offered
-      // the facts linked to it (the company's staff), whatever the state encoder makes of them;
-      // the extractor and the selection check judge the pairs.
-      const holds = selectionHolder(question.question, facts.lexical, this.options.kindsOf);
-      const other = aboutAnotherClass(question.question, facts.lexical.classes, (w) => facts.lexical.isOrdinaryWord(w));
-      // (the extractor may have read the company itself as a member: the class checks drop it later)
-      const starts = sets.map((set) => set.ids).filter((ids) => {
-        const texts = ids.map((id) => facts.fact(id)?.text ?? '');
-        return ids.length === 1 && holds(texts) && texts.every(other);
-      });
-      // linked through the start fact's subject only: its town links to anyone born there
-      const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
-      const through = (ids: readonly string[]) => subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary);
-      more = await this.ssg.extend(question.question, starts, fanOut, have(), { most: 1, through });
+    }
+    if (fanOut > 0 && (extreme || questionType === 'SET' || questionType === 'COUNT')) {
+      const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
+      const pairs = await this.joinPairs(question.question, sets, fanOut, seen);
+      // an extreme needs the member's own number too: each pair goes on to its member's fact
+      // that the state encoder ranks first (its birth year), as a second chance would
+      const chains = extreme && pairs.length > 0 && second > 0 ? await this.ssg.extend(question.question, pairs.map((p) => p.ids), second, seen) : pairs;
+      more = [...more, ...chains];
     }
     if (more.length > 0) {
       sets = [...sets, ...more];

@@ -9,7 +9,7 @@
  * Words are lower-cased and lightly stemmed (plurals, -ed, -ing), so "companies" meets
  * "company" and "founded" meets "founding". Numbers and function words are not indexed.
  */
-import { ClassLexicon } from './classes.js';
+import { ClassLexicon, namesIn } from './classes.js';
 import { tokenize } from './text.js';
 import { WordRoles } from './word-roles.js';
 
@@ -97,6 +97,8 @@ interface Doc {
   readonly lower: Set<string>;
   /** Names as written: runs of capitalised words (terms), the first word of the text included. */
   readonly runs: readonly (readonly string[])[];
+  /** Names as the class lexicon keys them (to ask it which are places). */
+  readonly named: readonly string[];
 }
 
 /** Runs of consecutive capitalised words, as terms ("Pellham Optics" -> [pellham, optic]). */
@@ -149,7 +151,7 @@ export class LexicalIndex {
     }
     const lower = new Set(tokenize(text).flatMap((t) => (/^[a-z]/.test(t.text) ? [t.text] : [])));
     for (const w of lower) this.lowerCase.set(w, (this.lowerCase.get(w) ?? 0) + 1);
-    this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text) });
+    this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text), named: namesIn(text) });
     this.totalLength += length;
     this.classes.add(id, text);
     this.roles.add(id, text);
@@ -196,8 +198,9 @@ export class LexicalIndex {
    * query's terms plus the shared name words' weight, best first.
    */
   neighbours(ids: readonly string[], query: string, k: number, options: NeighbourOptions = {}): LexicalHit[] {
-    const names = options.throughName !== undefined ? this.namedWords(ids, options.throughName) : options.throughNewest ? this.newestNames(ids) : new Set<string>();
-    if (names.size === 0) for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
+    const chosen = options.throughName !== undefined ? this.namedWords(ids, options.throughName) : options.throughNewest ? this.newestNames(ids) : null;
+    const names = chosen ?? new Set<string>();
+    if (chosen === null || (options.throughName !== undefined && chosen.size === 0)) for (const id of ids) for (const n of this.nameWords(id)) names.add(n);
     // A name word in most facts (the town every fact mentions) links nothing.
     const common = (n: string) => (this.postings.get(n)?.size ?? 0) > Math.max(20, this.docs.size * 0.05);
     // Nor does a name the question spells out: the set holds it already, and every fact about it
@@ -248,11 +251,16 @@ export class LexicalIndex {
    * Heerda's facts say), not back through the first fact's company or town. Empty when the last
    * fact names nothing new.
    */
-  private newestNames(ids: readonly string[]): Set<string> {
+  private newestNames(ids: readonly string[]): Set<string> | null {
     const last = ids[ids.length - 1];
-    if (last === undefined || ids.length < 2) return new Set();
+    if (last === undefined || ids.length < 2) return null;
     const before = new Set(ids.slice(0, -1).flatMap((id) => [...this.nameWords(id)]));
-    return new Set([...this.nameWords(last)].filter((n) => !before.has(n)));
+    const added = [...this.nameWords(last)].filter((n) => !before.has(n));
+    if (added.length === 0) return null;
+    // nor on from a town it added ("Bliolay Fort is located in Little Packminster"): everyone
+    // born there would follow
+    const places = new Set((this.docs.get(last)?.named ?? []).filter((n) => this.classes.isPlace(n)).flatMap((n) => [...terms(n).keys()]));
+    return new Set(added.filter((n) => !places.has(n)));
   }
 
   /**

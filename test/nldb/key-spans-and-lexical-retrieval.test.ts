@@ -117,6 +117,17 @@ describe('BM25 over facts', () => {
     expect(chain.neighbours(['2', '3'], question, 5, { throughNewest: true }).map((h) => h.id).sort()).toEqual(['1', '5']);
   });
 
+  it('does not go on from a town the last fact of a chain added', () => {
+    const fort = indexOf([
+      'Bliolay Fort welcomes 780,671 visitors per year.',
+      'Bliolay Fort is located in Little Packminster.',
+      'Janet Beaton was born in Little Packminster in 2003.',
+      'Bliolay Fort is a castle.',
+    ]);
+    const question = 'What is the most recent birth year among people who manage a castle?';
+    expect(fort.neighbours(['1', '2'], question, 5, { throughNewest: true })).toEqual([]);
+  });
+
   it('forgets removed facts', () => {
     index.remove('3');
     expect(index.search('Mirela develops software', 5).map((h) => h.id)).not.toContain('3');
