@@ -95,6 +95,14 @@ describe('order cues', () => {
     expect(orderMisses(question, 'show A:Orders.OrderID show A:Orders.Freight')).toBe(1);
   });
 
+  it('reads "by X alphabetically" and "by X from z to a" as a sort, but not "by X, highest first"', () => {
+    expect(orderMisses('orders with a freight by ship city alphabetically', 'show A:Orders.OrderID order asc A:Orders.ShipCity')).toBe(0);
+    expect(orderMisses('orders with a freight by ship city alphabetically', 'show A:Orders.OrderID where A:Orders.ShipCity not_null order asc A:Orders.Freight')).toBe(1);
+    expect(orderMisses('orders by ship city from z to a', 'show A:Orders.OrderID order asc A:Orders.ShipCity')).toBe(1);
+    // "by" may group: the total freight per city, highest first, sorts by the total.
+    expect(orderMisses('the total freight by ship city, highest first', 'show A:Orders.ShipCity show sum A:Orders.Freight group A:Orders.ShipCity order desc sum A:Orders.Freight')).toBe(0);
+  });
+
   it('lets a superlative be a sort its way or a maximum, past measure words, with any owner of a shared name', () => {
     expect(orderMisses('the 3 orders with the highest total freight', 'show A:Orders.OrderID order desc sum A:Orders.Freight limit @1')).toBe(0);
     expect(orderMisses('what is the biggest freight of orders', 'show max A:Orders.Freight')).toBe(0);

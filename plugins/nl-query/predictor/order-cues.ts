@@ -1,5 +1,5 @@
 /**
- * Order cues: "sorted by X", "ordered by X", superlatives ("the highest X", "the lowest total X")
+ * Order cues: "sorted by X", "ordered by X", "by X alphabetically", superlatives ("the highest X", "the lowest total X")
  * and superlative adjectives of a class ("the cheapest product", "the oldest employee") name what a
  * question sorts by, and superlatives also which way. On long questions the model sometimes sorts
  * by another attribute it also shows (held-out Northwind errors: "... and employee last name of all
@@ -29,6 +29,15 @@ const SUPERLATIVES: ReadonlyMap<string, Direction> = new Map([
   ['lowest', 'asc'],
   ['smallest', 'asc'],
 ]);
+/**
+ * Words after "by X" that say X is sorted and which way ("by category name alphabetically", "by notes
+ * from z to a"). Only words for text: "by country, highest first" may rank a total per country.
+ */
+const ALPHABETICAL: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
+  { words: ['alphabetically'], direction: 'asc' },
+  { words: ['from', 'a', 'to', 'z'], direction: 'asc' },
+  { words: ['from', 'z', 'to', 'a'], direction: 'desc' },
+];
 /** Words between a superlative and the attribute it ranks: "the highest total unit price". */
 const MEASURE_WORDS = new Set(['the', 'total', 'average', 'mean', 'maximum', 'minimum', 'max', 'min', 'sum', 'overall', 'combined']);
 
@@ -41,7 +50,7 @@ const ADJECTIVES: readonly { readonly words: readonly string[]; readonly directi
 ];
 
 /** Every word the order cues read: what a misspelt word of the question is repaired to ("bgigest"). */
-export const ORDER_WORDS: ReadonlySet<string> = new Set([...SORTED.flat(), ...SUPERLATIVES.keys(), ...MEASURE_WORDS, ...ADJECTIVES.flatMap((a) => a.words)]);
+export const ORDER_WORDS: ReadonlySet<string> = new Set([...SORTED.flat(), ...SUPERLATIVES.keys(), ...MEASURE_WORDS, ...ADJECTIVES.flatMap((a) => a.words), 'alphabetically']);
 
 function isMoney(attribute: SchemaAttribute): boolean {
   return attribute.type !== 'text' && MONEY.test(attribute.name.singular);
@@ -77,6 +86,12 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames):
       if (direction && words[start] === 'of') start += 1;
       const attributes = names.attributesAt(words, start);
       if (attributes.length > 0) cues.push({ attributes, direction: direction ?? null, superlative: Boolean(direction) });
+      continue;
+    }
+    if (words[i] === 'by') {
+      const name = names.nameAt(words, i + 1);
+      const alphabetical = name && name.attributes.length > 0 ? ALPHABETICAL.find((a) => at(i + 1 + name.length, a.words)) : undefined;
+      if (name && alphabetical) cues.push({ attributes: name.attributes, direction: alphabetical.direction, superlative: false });
       continue;
     }
     const adjective = ADJECTIVES.find((a) => at(i, a.words));
