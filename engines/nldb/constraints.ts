@@ -92,6 +92,8 @@ export function parseConstraints(question: string): NumberConstraint[] {
 const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries)$/i;
 
 /** Month names: the number before one is the day of a date ("born on 4 November 1976"). */
+/** Words after which a year is a date. */
+const DATE_WORD = /^(?:in|since|from|on|until|till)$/i;
 const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 /** Whether the token after a number makes it something other than a quantity (a length of time, a day). */
@@ -126,12 +128,19 @@ export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['
       // a length of time ("after 32 years near the mill") or the day of a date is not what a
       // quantity comparison ("under 520,000 visitors") is about: any small number would pass it
       if (v === null || (kind === 'quantity' && notAQuantity(tokens[i + 1]?.text ?? ''))) return [];
-      return [{ v, year: isYear(t.text) }];
+      return [{ v, year: isYear(t.text), dated: isYear(t.text) && writtenAsDate(tokens[i - 1]?.text ?? '') }];
     });
   });
   if (kind === 'year') return all.filter((n) => n.year).map((n) => n.v);
   const quantities = all.filter((n) => !n.year).map((n) => n.v);
-  return quantities.length > 0 ? quantities : all.map((n) => n.v);
+  // a fact without other numbers may write a quantity like a year ("1987 employees"), but not
+  // after "in", "since" or a month: "opened in 1987" says nothing about visitors
+  return quantities.length > 0 ? quantities : all.filter((n) => !n.dated || process.env.NLQ_NLDB_DATED_YEARS === '0').map((n) => n.v);
+}
+
+/** Whether the word before a year makes it a date ("in 1987", "since 2014", "3 May 1985"). */
+function writtenAsDate(before: string): boolean {
+  return DATE_WORD.test(before) || MONTH.test(before);
 }
 
 /** Whether some number of the facts satisfies each constraint. */

@@ -36,6 +36,19 @@ describe('number comparisons a question states', () => {
     expect(numbersOfKind(facts, 'quantity')).toEqual([640]);
     // a quantity written like a year still counts when the fact has no other number
     expect(numbersOfKind(['Orrin Works employs 1500 people.'], 'quantity')).toEqual([1500]);
+    expect(numbersOfKind(['Tarick Robotics has a workforce of 1504.'], 'quantity')).toEqual([1504]);
+  });
+
+  it('a year written as a date is never read as a quantity', () => {
+    expect(numbersOfKind(['Mertmieckini Sports Ground opened in 1987.'], 'quantity')).toEqual([]);
+    expect(numbersOfKind(['Cyttley Instruments has been trading since 2014.'], 'quantity')).toEqual([]);
+    expect(numbersOfKind(['Mung Krethlenwood was born on 17 March 1944.'], 'quantity')).toEqual([]);
+    const visitors = parsePairComparison('Does Mertmieckini Sports Ground attract fewer visitors than Bengow Stadium?');
+    expect(visitors).not.toBeNull();
+    const names = ['Mertmieckini Sports Ground', 'Bengow Stadium'] as const;
+    const years = ['Mertmieckini Sports Ground opened in 1987.', 'Bengow Stadium first opened to the public in 1748.'];
+    expect(comparePair(visitors!, names, years)).toBeNull();
+    expect(satisfies(parseConstraints('Which companies have more than 480 staff?'), ['Tarick Robotics was established in 1921.'])).toBe(false);
   });
 
   it('a set passes when some number of the compared kind satisfies every comparison', () => {
