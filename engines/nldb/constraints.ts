@@ -139,7 +139,7 @@ export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['
 }
 
 /** Whether the word before a year makes it a date ("in 1987", "since 2014", "3 May 1985"). */
-function writtenAsDate(before: string): boolean {
+export function writtenAsDate(before: string): boolean {
   return DATE_WORD.test(before) || MONTH.test(before);
 }
 

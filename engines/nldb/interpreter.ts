@@ -8,13 +8,14 @@ import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '
 import { aggregate, voteType } from './aggregate.js';
 import { linkedByName, questionNoun, subjectOf } from './classes.js';
 import { asksForPeople, namesAThing } from './constraints.js';
-import { formatDerivation } from './derivation.js';
+import { type Derivation, formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { askedInKinds, type KindsOf, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
-import { SelectProjectJoin, type SpjOptions } from './spj.js';
+import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
 import { aboutAnotherClass, selectionHolder } from './join-fan-out.js';
+import { keepMajorityKind, valueKind } from './value-kinds.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
 export interface NldbInterpreterOptions {
@@ -174,7 +175,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;
       return d;
     });
-    const agg = aggregate(derivations, questionType);
+    const agg = aggregate(envOff('NLQ_NLDB_VALUE_KIND') ? derivations : sameKindOfValue(derivations, scored, factSets), questionType);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;
     const interpretation: SourceInterpretation = {
@@ -206,6 +207,20 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
   const mean = usefulness.reduce((a, b) => a + b, 0) / usefulness.length;
   const agreement = useful > 0 ? Math.min(1, agreeing / useful) : 0;
   return Math.max(0.05, Math.min(0.95, mean * (0.5 + 0.5 * agreement)));
+}
+
+/**
+ * Min/max/arg derivations whose value is of the kind fewer of them copy (a date among visitor
+ * counts, a visitor count among years) give [NULL_ANSWER] (value-kinds.ts).
+ */
+function sameKindOfValue(derivations: readonly Derivation[], scored: readonly ScoredDerivation[], factSets: readonly (readonly Fact[])[]): Derivation[] {
+  const kinds = derivations.map((d, i) => {
+    if (d.type !== 'MIN' && d.type !== 'MAX' && d.type !== 'ARGMIN' && d.type !== 'ARGMAX') return null;
+    const fact = factSets[i]?.[scored[i]?.valueFact ?? 0]?.text ?? '';
+    return valueKind(d.value, fact);
+  });
+  const keep = keepMajorityKind(kinds);
+  return derivations.map((d, i) => (keep[i] ? d : { type: 'NULL' }));
 }
 
 /** Whether a check is turned off for measuring (NAME=0). */
