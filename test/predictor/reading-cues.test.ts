@@ -149,6 +149,17 @@ describe('missing-value cues', () => {
     expect(nullMisses('orders without a freight', 'show A:Orders.OrderID where A:Orders.Freight not_null')).toBe(1);
     expect(nullMisses('customers with no orders', 'show A:Customers.City')).toBe(0);
   });
+
+  it('wants the known test where "with a X", "that have a X" or "whose X is known" end their phrase', () => {
+    expect(nullMisses('orders that have a ship city and whose freight is known', 'show A:Orders.OrderID where A:Orders.Freight not_null')).toBe(1);
+    expect(nullMisses('orders that have a ship city and whose freight is known', 'show A:Orders.OrderID where A:Orders.ShipCity not_null where A:Orders.Freight not_null')).toBe(0);
+    expect(nullMisses('orders with a freight', 'show A:Orders.OrderID where A:Orders.Freight is_null')).toBe(1);
+  });
+
+  it('leaves "with a X" that goes on to compare X, or names a value, to the model', () => {
+    expect(nullMisses('orders with a freight over 50', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(0);
+    expect(nullMisses('customers with a city Berlin', 'show A:Customers.Address where A:Customers.City = @1')).toBe(0);
+  });
 });
 
 describe('attribute cues before values', () => {

@@ -1,11 +1,14 @@
 /**
  * Missing-value cues: "with no X", "without a X", "whose X is missing" ask for rows where X is
- * null. On long questions the model sometimes puts the null test on another attribute it also
- * reads, or swaps it with a "has a Y" test (held-out Northwind errors: "that have a title and with
- * no city" read as title missing and city known). A reading without an `is_null` test on any
+ * null; "with a X", "that have a X", "whose X is known" for rows where it is not. On long questions
+ * the model sometimes puts the null test on another attribute it also reads, swaps it with a "has
+ * a Y" test, or leaves a "has a Y" test out (held-out Northwind errors: "that have a title and with
+ * no city" read as title missing and city known; "customers that have a contact title and whose
+ * phone is known" without the title's test). A reading without the test the cue asks for on any
  * attribute the cue's words name loses `NULL_CUE_PENALTY` log-probability per cue. The words must
  * name an attribute (schema-names.ts): "customers with no orders" names a class, which is a
- * different question, left to the model.
+ * different question, left to the model; and "with a X" must end there ("with a freight over 50"
+ * compares the freight).
  */
 import type { SchemaNames } from './schema-names.js';
 
@@ -14,44 +17,66 @@ export const NULL_CUE_PENALTY = 4;
 
 /** Words before an attribute's name that say it is missing. */
 const BEFORE = [['with', 'no'], ['without', 'a'], ['without', 'an'], ['without'], ['has', 'no'], ['have', 'no'], ['having', 'no']];
-/** Words after "whose X is" / "where the X is" that say it is missing. */
+/** Words before an attribute's name that say it is there, when the name ends the phrase ("with a fax and ..."). */
+const BEFORE_KNOWN = [['with', 'a'], ['with', 'an'], ['has', 'a'], ['has', 'an'], ['have', 'a'], ['have', 'an'], ['having', 'a'], ['having', 'an']];
+/** What may follow "with a X" for it to say only that X is there: the end, or the next part of the question. */
+const PHRASE_ENDS = new Set(['', 'and', 'or', ',', '.', '?', '!', ';', 'where', 'whose', 'that', 'which', 'who', 'with', 'having', 'sorted', 'ordered']);
+/** Words after "whose X is" / "where the X is" that say it is missing, and that it is there. */
 const AFTER = new Set(['missing', 'unknown', 'empty', 'null', 'blank']);
+const AFTER_KNOWN = new Set(['known', 'given', 'present', 'available', 'set']);
 const INTRO = [['whose'], ['where', 'the'], ['where']];
 /** Every word the missing-value cues read: what a misspelt word of the question is repaired to. */
-export const NULL_WORDS: ReadonlySet<string> = new Set([...BEFORE.flat(), ...AFTER, ...INTRO.flat()]);
+export const NULL_WORDS: ReadonlySet<string> = new Set([...BEFORE.flat(), ...BEFORE_KNOWN.flat(), ...AFTER, ...AFTER_KNOWN, ...INTRO.flat()]);
 
-/** Each cue: the attribute tokens one of which the reading must test for null. */
-export type NullCues = readonly (readonly string[])[];
+/** Each cue: the attribute tokens one of which the reading must test, and the test. */
+export interface NullCue {
+  readonly attributes: readonly string[];
+  readonly test: 'is_null' | 'not_null';
+}
+
+export type NullCues = readonly NullCue[];
 
 /** The missing-value cues of a question's words (folded, null inside value mentions: coverage.ts questionWords). */
 export function nullCues(said: readonly (string | null)[], names: SchemaNames): NullCues {
   const words = said.map((w) => w ?? '');
-  const cues: (readonly string[])[] = [];
+  const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
+  const cues: NullCue[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    const before = BEFORE.find((run) => run.every((w, k) => words[i + k] === w));
+    const before = BEFORE.find((run) => at(i, run));
     if (before) {
       const attributes = names.attributesAt(words, i + before.length);
-      if (attributes.length > 0) cues.push(attributes);
+      if (attributes.length > 0) cues.push({ attributes, test: 'is_null' });
+      continue;
+    }
+    const known = BEFORE_KNOWN.find((run) => at(i, run));
+    if (known) {
+      const name = names.nameAt(words, i + known.length);
+      // A value inside the phrase reads as '' too, so the word after the name must be a word.
+      const next = i + known.length + (name?.length ?? 0);
+      const ends = next >= said.length || (said[next] !== null && PHRASE_ENDS.has(words[next] as string));
+      if (name && name.attributes.length > 0 && ends) cues.push({ attributes: name.attributes, test: 'not_null' });
       continue;
     }
     // "whose X is missing": the name, then "is", then the word that says it.
-    const intro = INTRO.find((run) => run.every((w, k) => words[i + k] === w));
+    const intro = INTRO.find((run) => at(i, run));
     if (!intro) continue;
     const start = i + intro.length;
     const attributes = names.attributesAt(words, start);
     if (attributes.length === 0) continue;
     const is = words.indexOf('is', start);
-    if (is > start && is <= start + 4 && AFTER.has(words[is + 1] as string)) cues.push(attributes);
+    if (!(is > start && is <= start + 4)) continue;
+    if (AFTER.has(words[is + 1] as string)) cues.push({ attributes, test: 'is_null' });
+    else if (AFTER_KNOWN.has(words[is + 1] as string)) cues.push({ attributes, test: 'not_null' });
   }
   return cues;
 }
 
-/** How many cues `tokens` does not follow (no `where A is_null` on any attribute the cue names). */
+/** How many cues `tokens` does not follow (no `where A is_null`, or `not_null`, on any attribute the cue names). */
 export function nullContradictions(cues: NullCues, tokens: readonly string[]): number {
   if (cues.length === 0) return 0;
-  const missing = new Set<string>();
+  const tested = new Set<string>();
   for (let i = 0; i + 2 < tokens.length; i += 1) {
-    if (tokens[i] === 'where' && tokens[i + 2] === 'is_null') missing.add((tokens[i + 1] as string).replace(/#\d+\./, '.'));
+    if (tokens[i] === 'where' && (tokens[i + 2] === 'is_null' || tokens[i + 2] === 'not_null')) tested.add(`${(tokens[i + 1] as string).replace(/#\d+\./, '.')} ${tokens[i + 2]}`);
   }
-  return cues.filter((cue) => !cue.some((attribute) => missing.has(attribute))).length;
+  return cues.filter((cue) => !cue.attributes.some((attribute) => tested.has(`${attribute} ${cue.test}`))).length;
 }
