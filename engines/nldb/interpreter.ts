@@ -14,7 +14,7 @@ import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { askedInKinds, type KindsOf, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
 import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
-import { aboutAnotherClass, selectionHolder } from './join-fan-out.js';
+import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { keepMajorityKind, valueKind } from './value-kinds.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
@@ -155,6 +155,8 @@ export class NldbInterpreter implements QuestionInterpreter {
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
     const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+    // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
+    const joinSide = questionType === 'BOOL' || envOff('NLQ_NLDB_JOIN_SIDE') ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       // a MIN/MAX value is checked through the name its fact is about
@@ -170,6 +172,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
         return { type: 'NULL' } as const;
       }
+      if (key !== null && joinSide !== null && set.length >= 2 && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
       if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;

@@ -27,6 +27,39 @@ export function selectionHolder(question: string, evidence: SelectionEvidence, k
  * for "people who work for a company based in X"). A fact about a member itself needs no join,
  * and one about a town ("X was born in Y", "the bus runs between X and Y") links to anything.
  */
+/**
+ * A join's own conditions belong to the thing joined through: in "people who work for a company
+ * founded after 1920" (or "based in X"), the founding year (the town) is the company's, not what
+ * the member's own fact says ("has worked at Caimer Textiles since 1994", "joined Y and was born in
+ * X"). For a question that goes through a class ("a company", "a doctor"), the selection words and
+ * number comparisons written from that phrase on must be held by the set's facts that do not name
+ * the member (the key); a set whose facts all name it is left alone. Returns null for a question
+ * without such a phrase.
+ */
+export function joinSideCheck(
+  question: string,
+  evidence: SelectionEvidence & { readonly classes: ClassLexicon },
+  kindsOf?: KindsOf,
+): ((facts: readonly string[], key: string) => boolean) | null {
+  const noun = asksForPeople(question) ? 'person' : questionNoun(question, (n) => evidence.classes.isClassNoun(n));
+  const at = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
+    const n = singular(m[1] as string);
+    return n !== noun && evidence.classes.isClassNoun(n);
+  })?.index;
+  if (at === undefined) return null;
+  const part = question.slice(at);
+  const all = new Set(selectionWords(question, evidence, kindsOf).map((w) => w.term));
+  const words = selectionWords(part, evidence, kindsOf).filter((w) => all.has(w.term));
+  const constraints = parseConstraints(part);
+  if (words.length === 0 && constraints.length === 0) return null;
+  return (facts, key) => {
+    const name = key.toLowerCase();
+    const others = facts.filter((f) => !f.toLowerCase().includes(name));
+    if (others.length === 0 || others.length === facts.length) return true;
+    return meetsSelection(words, others) && (constraints.length === 0 || satisfies(constraints, others));
+  };
+}
+
 export function aboutAnotherClass(question: string, classes: ClassLexicon, ordinary: (word: string) => boolean): (fact: string) => boolean {
   const people = asksForPeople(question);
   const noun = people ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));

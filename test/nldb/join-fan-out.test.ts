@@ -3,7 +3,7 @@
  * facts stand for the other side of the join, and what they link through.
  */
 import { describe, expect, it } from 'vitest';
-import { aboutAnotherClass, selectionHolder } from '../../engines/nldb/join-fan-out.js';
+import { aboutAnotherClass, joinSideCheck, selectionHolder } from '../../engines/nldb/join-fan-out.js';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 
 const FACTS = [
@@ -52,6 +52,30 @@ describe('the other side of a join', () => {
     expect(founded([FACTS[5] as string, FACTS[9] as string])).toBe(true);
     expect(founded([FACTS[9] as string])).toBe(false);
     expect(selectionHolder('How many people are there?', index)([FACTS[0] as string])).toBe(false);
+  });
+
+  it("holds a join's conditions in the facts about the thing joined through, not in the member's own", () => {
+    const lines = [
+      'Caimer Textiles has its head office in Great Hailport and dates from 1915.',
+      'Dreendette Nosjysini has worked as a journalist at Caimer Textiles since 1994.',
+      'Yaxclollwood Farms was set up in 2015.',
+      'Teesquouso Clindaxstein is a journalist at Yaxclollwood Farms.',
+      'Wussshouran Niossay joined Caimer Textiles in 1992 and was born in South Beerdham.',
+      'Hiengstein Mills has its head office in South Beerdham.',
+      'Caimer Textiles is a textile company.',
+      'Yaxclollwood Farms is a farming company.',
+    ];
+    const companies = indexOf(lines);
+    const fact = (n: number) => lines[n - 1] as string;
+    const founded = joinSideCheck('How many people work for a company founded after 1920 in total?', companies);
+    expect(founded).not.toBeNull();
+    expect(founded?.([fact(1), fact(2)], 'Dreendette Nosjysini')).toBe(false);
+    expect(founded?.([fact(3), fact(4)], 'Teesquouso Clindaxstein')).toBe(true);
+    const based = joinSideCheck('Count the people that work for a company based in South Beerdham.', companies);
+    expect(based?.([fact(1), fact(5)], 'Wussshouran Niossay')).toBe(false);
+    // a set whose facts all name the member is left alone
+    expect(based?.([fact(5)], 'Wussshouran Niossay')).toBe(true);
+    expect(joinSideCheck('Who works for Caimer Textiles?', companies)).toBeNull();
   });
 
   it('links through the fact subject only, not through the town it also names', () => {
