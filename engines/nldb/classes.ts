@@ -40,7 +40,7 @@ const CLASS_AFTER = new RegExp(
   String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
 );
 const PERSON_AFTER: readonly RegExp[] = [
-  /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born)\b/,
+  /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born|\s*\(born)\b/,
   /^(?:'s|’s)\s+(?:birthplace|year of birth|date of birth|birth|husband|wife|spouse)\b/,
   /^,?\s+(?:is\s+)?an?\s+(?:[A-Z][\w-]*\s+)?native\b/,
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,

@@ -65,6 +65,14 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Vardby', 'person')).toBe('disagree');
   });
 
+  it('a name followed by "(born 1930)" is a person', () => {
+    const lex = lexicon();
+    lex.add('p1', 'Drysstondie Thengkricer (born 1930) is a native of West Keamtroutstead.');
+    lex.add('p2', 'Oskar Lind (born in Westry) keeps bees.');
+    expect(lex.isPerson('Drysstondie Thengkricer')).toBe(true);
+    expect(lex.isPerson('Oskar Lind')).toBe(true);
+  });
+
   it('a fact that says "he" or "she" is about a person; what is founded, employs or has staff is not one', () => {
     const lex = lexicon();
     lex.add('p1', 'Cleertia Haixick fishes at weekends and was born in 1975.');
