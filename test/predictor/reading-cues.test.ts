@@ -13,7 +13,7 @@ import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
 import { nullContradictions, nullCues } from '../../plugins/nl-query/predictor/null-cues.js';
-import { orderContradictions, orderCues, shownOutOfOrder } from '../../plugins/nl-query/predictor/order-cues.js';
+import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../plugins/nl-query/predictor/order-cues.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
@@ -119,6 +119,14 @@ describe('order cues', () => {
     expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.BirthDate limit #1')).toBe(0);
     expect(orderMisses('the oldest employee', 'show A:Employees.City order asc A:Employees.HireDate limit #1')).toBe(1);
     expect(orderMisses('the oldest employee', 'show max A:Employees.City')).toBe(1);
+  });
+
+  it('keeps one row for a superlative adjective before a singular noun, any number for a plural', () => {
+    const unlimited = (question: string, reading: string) => unlimitedSingles(orderCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
+    expect(unlimited("what's our cheapest order", 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(1);
+    expect(unlimited("what's our cheapest order", 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(0);
+    expect(unlimited('the cheapest orders', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(0);
+    expect(unlimited('the 2 newest orders', 'show A:Orders.OrderID order desc A:Orders.OrderDate limit @1')).toBe(0);
   });
 
   it('wants attributes shown in the order the question names them, a class name aside', () => {

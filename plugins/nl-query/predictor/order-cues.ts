@@ -68,6 +68,8 @@ export interface OrderCue {
   readonly attributes: readonly string[];
   readonly direction: Direction | null;
   readonly superlative: boolean;
+  /** Whether the words ask for one row: a superlative adjective before a singular noun ("our cheapest product"). */
+  readonly single?: boolean;
 }
 
 export type OrderCues = readonly OrderCue[];
@@ -98,7 +100,9 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames):
     const owner = adjective ? names.classAt(words, i + adjective.words.length) : null;
     if (!adjective || !owner) continue;
     const attributes = owner.attributes.filter((a) => adjective.ranks(a, owner)).map((a) => attributeToken({ classId: owner.id, attributeId: a.id }));
-    if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true });
+    const noun = owner.name.singular.toLowerCase().split(' ');
+    const single = noun.join(' ') !== owner.name.plural.toLowerCase() && at(i + adjective.words.length, noun) && !at(i + adjective.words.length, owner.name.plural.toLowerCase().split(' '));
+    if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true, single });
   }
   return cues;
 }
@@ -122,6 +126,18 @@ export function orderContradictions(cues: OrderCues, tokens: readonly string[]):
   }
   const follows = (cue: OrderCue, found: { attribute: string; direction: string }) => cue.attributes.includes(found.attribute) && (cue.direction === null || cue.direction === found.direction);
   return cues.filter((cue) => !sorted.some((s) => follows(cue, s)) && !(cue.superlative && extremes.some((e) => follows(cue, e)))).length;
+}
+
+/**
+ * How many cues that ask for one row ("what's our cheapest product") a reading that sorts does not
+ * keep to its first row (`limit #1`); a reading that shows the maximum or minimum instead is left
+ * to the other checks. Judged on finished readings: the limit comes last.
+ */
+export function unlimitedSingles(cues: OrderCues, tokens: readonly string[]): number {
+  const singles = cues.filter((cue) => cue.single).length;
+  if (singles === 0 || !tokens.includes('order')) return 0;
+  const limit = tokens.indexOf('limit');
+  return limit >= 0 && tokens[limit + 1] === '#1' ? 0 : singles;
 }
 
 /**

@@ -6,7 +6,8 @@
  * judged inside the search as soon as the value, group or order item is written, so a contradicted
  * beam makes room for another. And when it leaves out a name the question says (coverage.ts: of
  * a class it uses, or unmistakable), does not sort where the words say it should,
- * shows attributes in another order than named (order-cues.ts), or does not test for missing what
+ * shows attributes in another order than named or keeps more than the one row "our cheapest product"
+ * asks for (order-cues.ts), or does not test for missing (or known) what
  * "with no X" says is missing (null-cues.ts), leaves out a whole value the question names
  * (value-coverage.ts), or shows a maximum, total or average no word asks for (aggregate-cues.ts):
  * judged on finished readings. (Judging those inside
@@ -25,7 +26,7 @@ import type { Mention } from './mentions.js';
 import { unswapped } from './normalize.js';
 import { NULL_CUE_PENALTY, NULL_WORDS, nullContradictions, nullCues } from './null-cues.js';
 import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
-import { ORDER_CUE_PENALTY, ORDER_WORDS, orderContradictions, orderCues, shownOutOfOrder } from './order-cues.js';
+import { ORDER_CUE_PENALTY, ORDER_WORDS, orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from './order-cues.js';
 import type { SchemaNames } from './schema-names.js';
 import { UNUSED_VALUE_PENALTY, unusedValues, wholeValues } from './value-coverage.js';
 
@@ -69,6 +70,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
       IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
       (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
       ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
+      ORDER_CUE_PENALTY * unlimitedSingles(sorts, tokens) +
       NULL_CUE_PENALTY * nullContradictions(nulls, tokens) +
       UNUSED_VALUE_PENALTY * unusedValues(values, tokens) +
       AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens),
