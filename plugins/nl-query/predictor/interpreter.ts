@@ -99,7 +99,7 @@ export class QueryGraphPredictor {
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
     const mentions = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
-    const tokens = inputTokens(question, mentions);
+    const tokens = this.vocabulary.respell(inputTokens(question, mentions));
     const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const encoded = await this.model.encode(ids);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));

@@ -4,6 +4,7 @@
  * 2 = <eos>, matching train.py.
  */
 import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { unswapped } from './normalize.js';
 import { attributeToken, MAX_PLACEHOLDERS, placeholderToken, targetVocabulary } from './target.js';
 
 export interface VocabularyData {
@@ -14,6 +15,7 @@ export interface VocabularyData {
 export class Vocabulary {
   private readonly inputIds: ReadonlyMap<string, number>;
   private readonly targetIds: ReadonlyMap<string, number>;
+  private readonly inputWords: ReadonlySet<string>;
 
   /** Input ids from here on are question words (before: specials, placeholders, hints). */
   static firstWordId(data: VocabularyData): number {
@@ -23,6 +25,7 @@ export class Vocabulary {
 
   constructor(readonly data: VocabularyData) {
     this.inputIds = new Map(data.input.map((t, i) => [t, i]));
+    this.inputWords = new Set(data.input);
     this.targetIds = new Map(data.target.map((t, i) => [t, i]));
   }
 
@@ -47,6 +50,15 @@ export class Vocabulary {
     const seen = new Set(fixed);
     const words = [...counts.entries()].filter(([t, n]) => n >= minCount && !seen.has(t)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return new Vocabulary({ input: [...fixed, ...words], target: targetVocabulary(schema) });
+  }
+
+  /**
+   * The tokens with every word the model does not know, but would with two neighbouring letters
+   * swapped back ("suplpiers", "proviedrs"), spelt the way it knows it: the typo people make most.
+   * Known words are never touched.
+   */
+  respell(tokens: readonly string[]): string[] {
+    return tokens.map((token) => (this.inputIds.has(token) ? token : unswapped(token, this.inputWords)));
   }
 
   /** Whether the model has an id of its own for an input token. */
