@@ -169,6 +169,11 @@ export class NldbInterpreter implements QuestionInterpreter {
       const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
       const set = factSets[i] ?? [];
       if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
+      // an arg's number is its key's: the fact it was copied from names the key ("Kindfoulick
+      // Mills was founded in 1851" is no birth year of the police officer who works there)
+      if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !envOff('NLQ_NLDB_ARG_OWN_VALUE') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {
+        return { type: 'NULL' } as const;
+      }
       if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
         return { type: 'NULL' } as const;
       }
@@ -224,6 +229,12 @@ function sameKindOfValue(derivations: readonly Derivation[], scored: readonly Sc
   });
   const keep = keepMajorityKind(kinds);
   return derivations.map((d, i) => (keep[i] ? d : { type: 'NULL' }));
+}
+
+/** Whether a fact names a key (case and spacing aside). */
+export function namesKey(fact: string, key: string): boolean {
+  const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  return norm(key) !== '' && norm(fact).includes(norm(key));
 }
 
 /** Whether a check is turned off for measuring (NAME=0). */
