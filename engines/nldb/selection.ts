@@ -61,15 +61,21 @@ export function selectionWords(question: string, evidence: SelectionEvidence, ki
   const tokens = tokenize(question);
   const projected = projectedPositions(tokens.map((t) => t.text));
   // the noun the question ranges over is the class check's, unless people have it ("of any doctor")
-  const ranged = new Set(questionNouns(question).filter((n) => !evidence.classes.isPersonNoun(n)));
+  const nouns = questionNouns(question);
+  const ranged = new Set(nouns.filter((n) => !evidence.classes.isPersonNoun(n)));
+  const rangesOver = nouns[0] === undefined ? null : term(nouns[0]);
   const out: SelectionWord[] = [];
   const add = (word: string, t: string, kinds: readonly string[] = []) => {
     if (!out.some((w) => w.term === t)) out.push(kinds.length > 0 ? { term: t, word, kinds } : { term: t, word });
   };
   tokens.forEach((tok, i) => {
     const t = term(tok.text);
-    if (t === null || !/^[a-z]/.test(tok.text) || projected.has(i)) return;
+    if (t === null || !/^[a-z]/.test(tok.text)) return;
     const { roles, classes } = evidence;
+    // a superlative's noun is projected ("the fewest employees") unless it is what the question
+    // ranges over and people have it: "Who is the youngest dentist?" must find a dentist
+    const rangedPerson = t === rangesOver && classes.isPersonNoun(t) && process.env.NLQ_NLDB_RANKED_PERSON_NOUN !== '0';
+    if (projected.has(i) && !rangedPerson) return;
     if (roles.factsWith(t) === 0 || !roles.isValueWord(t) || roles.nearNumberShare(t) >= NUMBER_WORD_SHARE) return;
     if (ranged.has(t) || isThingClass(t, tok.text, classes)) return;
     add(tok.text, t, kindsHeld(tok.text, t, roles, kindsOf));

@@ -47,6 +47,13 @@ describe('the selection check: what a question selects on must be in the support
     expect(terms('Which zoo gets the most visitors a year?')).toEqual([]);
   });
 
+  it('the people a superlative ranges over select ("the youngest doctor"), a counted noun does not', () => {
+    expect(terms('Who is the youngest doctor?')).toEqual(['doctor']);
+    expect(terms('Which is the oldest doctor?')).toEqual(['doctor']);
+    const staff = collection([...FACTS, 'Ada Wren, an employee of Orlen Glass, keeps bees.']);
+    expect(terms('Which company has the fewest employees?', staff)).toEqual([]);
+  });
+
   it("the question's class of things is left to the class check", () => {
     expect(terms('Which company was founded first?')).toEqual([]);
     expect(terms('How many museums are there?')).toEqual([]);
