@@ -11,6 +11,7 @@ import { QuestionGenerator, type Example } from '../../plugins/nl-query/predicto
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { readingChecks } from '../../plugins/nl-query/predictor/reading-checks.js';
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { EOS } from '../../plugins/nl-query/predictor/target.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 import { WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
@@ -34,10 +35,11 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** What the checks take from a reading of a question, written token by token and then finished. */
+/** What the checks take from a reading of a question, written token by token, ended and then finished. */
 function lost(question: string, reading: readonly string[], names: ReturnType<typeof schemaNames>): number {
   const checks = readingChecks(question, findMentions(question, memory), names, engine.schema());
-  return reading.reduce((sum, token, i) => sum + checks.duringSearch(reading.slice(0, i), token), 0) + checks.whenFinished(reading);
+  const written = [...reading, EOS];
+  return written.reduce((sum, token, i) => sum + checks.duringSearch(written.slice(0, i), token), 0) + checks.whenFinished(reading);
 }
 
 /** What the checks (schema names without WordNet) take from each reading of `question`, written as space-separated tokens. */
@@ -58,6 +60,11 @@ describe('reading checks on generated questions', () => {
     expect(judged('show A:Products.ProductName where A:Products.UnitPrice = @1 order asc A:Products.UnitsInStock')).toBeGreaterThan(0);
     expect(judged('show A:Products.ProductName where A:Products.UnitPrice != @1 order asc A:Products.UnitPrice')).toBeGreaterThan(0);
     expect(judged('show A:Products.ProductName where A:Products.UnitsInStock != @1 order asc A:Products.UnitsInStock')).toBeGreaterThan(0);
+    // A missing-value cue is judged once the reading writes past its conditions, or ends.
+    const unpriced = judge('Which products have no unit price, sorted by units in stock?');
+    expect(unpriced('show A:Products.ProductName where A:Products.UnitPrice is_null order asc A:Products.UnitsInStock')).toBe(0);
+    expect(unpriced('show A:Products.ProductName order asc A:Products.UnitsInStock')).toBeGreaterThan(0);
+    expect(judge('products with no unit price')('show A:Products.ProductName')).toBeGreaterThan(0);
   });
 
   it('read a cue word with two neighbouring letters swapped as the cue', () => {
