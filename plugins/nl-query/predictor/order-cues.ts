@@ -1,7 +1,8 @@
 /**
- * Order cues: "sorted by X", "ordered by X", "by X alphabetically", superlatives ("the highest X", "the lowest total X")
- * and superlative adjectives of a class ("the cheapest product", "the oldest employee") name what a
- * question sorts by, and superlatives also which way. On long questions the model sometimes sorts
+ * Order cues: "sorted by X", "ordered by X", "by X alphabetically", superlatives ("the highest X",
+ * "the lowest total X") and superlative adjectives of a class ("the cheapest product", "the oldest
+ * employee") name what a question sorts by, and superlatives also which way; an adjective before a
+ * singular noun asks for one row. On long questions the model sometimes sorts
  * by another attribute it also shows (held-out Northwind errors: "... and employee last name of all
  * orders ... by employee reports to" sorted by the last name). A reading that does not sort by any
  * attribute the cue names, the cue's way (for a superlative, a maximum or minimum of it will do),
@@ -12,6 +13,7 @@
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { BIRTH, MONEY } from './english.js';
 import { labelAttribute } from './labels.js';
+import { key } from './normalize.js';
 import type { SchemaNames } from './schema-names.js';
 import { attributeToken, ITEMS } from './target.js';
 
@@ -100,8 +102,9 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames):
     const owner = adjective ? names.classAt(words, i + adjective.words.length) : null;
     if (!adjective || !owner) continue;
     const attributes = owner.attributes.filter((a) => adjective.ranks(a, owner)).map((a) => attributeToken({ classId: owner.id, attributeId: a.id }));
-    const noun = owner.name.singular.toLowerCase().split(' ');
-    const single = noun.join(' ') !== owner.name.plural.toLowerCase() && at(i + adjective.words.length, noun) && !at(i + adjective.words.length, owner.name.plural.toLowerCase().split(' '));
+    // "the cheapest product" is one; "the cheapest products" (or "the cheapest sheep") may be any number.
+    const singular = key(owner.name.singular);
+    const single = singular !== key(owner.name.plural) && at(i + adjective.words.length, singular.split(' '));
     if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true, single });
   }
   return cues;
