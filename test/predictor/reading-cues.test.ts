@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aggregateCues, unaskedAggregates } from '../../plugins/nl-query/predictor/aggregate-cues.js';
-import { attributeContradictions, attributeCues } from '../../plugins/nl-query/predictor/attribute-cues.js';
+import { attributeContradictions, attributeCues, misnamedCondition } from '../../plugins/nl-query/predictor/attribute-cues.js';
 import { groupContradictions, groupCues } from '../../plugins/nl-query/predictor/group-cues.js';
 import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
@@ -193,6 +193,22 @@ describe('attribute cues before values', () => {
     expect(misplaced('orders whose ship city is "Lyon"', 'show A:Orders.OrderID where A:Orders.ShipCity = @1')).toBe(0);
     // A value before a noun has no cue, closing quotation mark or not.
     expect(misplaced('ship city "Lyon" orders', 'show A:Orders.OrderID where A:Customers.City = @1')).toBe(0);
+  });
+
+  it('judges the attribute of a condition before its value, when every value still to come is named', () => {
+    const question = 'orders whose ship city is not Lyon and with freight over 20';
+    const pending = (reading: string, tested: readonly string[] = []) => {
+      const mentions = findMentions(question, memory);
+      return misnamedCondition(attributeCues(question, mentions, names), new Set(tested), mentions.length, tokens(reading));
+    };
+    expect(pending('show A:Orders.OrderID where A:Customers.City')).toBe(1);
+    expect(pending('show A:Orders.OrderID where A:Orders.ShipCity')).toBe(0);
+    expect(pending('show A:Orders.OrderID where A:Orders.ShipCity != @1 where A:Orders.OrderID')).toBe(1);
+    expect(pending('show A:Orders.OrderID where A:Orders.ShipCity != @1 where A:Orders.Freight >')).toBe(0);
+    // Written, the value is judged by attributeContradictions; a null test the words ask for is no value.
+    expect(pending('show A:Orders.OrderID where A:Customers.City != @1')).toBe(0);
+    expect(pending('show A:Orders.OrderID where A:Customers.Address', ['A:Customers.Address'])).toBe(0);
+    expect(pending('show A:Orders.OrderID where A:Customers.Address is_null')).toBe(0);
   });
 
   it("puts a year after a date attribute's participle on that attribute, but not a text value", () => {

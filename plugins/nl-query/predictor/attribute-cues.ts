@@ -82,3 +82,25 @@ export function attributeContradictions(cues: AttributeCues, tokens: readonly st
   }
   return contradictions;
 }
+
+/**
+ * Whether a reading has just named the attribute of a condition whose value the words give to
+ * another attribute: conditions come in the order of their values (generator.ts), so the next
+ * value is one of the placeholders after the last one written. When each of those has a cue and
+ * none names this attribute, nor does a missing- or known-value cue (`tested`), the condition
+ * contradicts the words before its value is even written: judged then, a beam that picked the
+ * wrong attribute makes room at once ("whose quantity is no more than 10" read as the product id).
+ * 0 once the condition has its value or is a null test (then `attributeContradictions` judges).
+ */
+export function misnamedCondition(cues: AttributeCues, tested: ReadonlySet<string>, mentions: number, tokens: readonly string[]): number {
+  const where = tokens.lastIndexOf('where');
+  if (where < 0 || tokens.slice(where + 1).some((t) => (ITEMS as readonly string[]).includes(t) || t.startsWith('@') || t.startsWith('#') || t === 'is_null' || t === 'not_null' || t === 'true' || t === 'false')) return 0;
+  const attribute = tokens[where + 1];
+  if (!attribute?.startsWith('A:')) return 0;
+  const named = attribute.replace(/#\d+\./, '.');
+  if (tested.has(named)) return 0;
+  const used = tokens.filter((t) => t.startsWith('@')).map((t) => Number(t.slice(1)));
+  const next = Array.from({ length: mentions }, (_, i) => i + 1).filter((k) => k > Math.max(0, ...used));
+  if (next.length === 0 || !next.every((k) => cues.has(k))) return 0;
+  return next.some((k) => cues.get(k)?.includes(named)) ? 0 : 1;
+}

@@ -21,7 +21,7 @@
  */
 import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { AGGREGATE_CUE_PENALTY, aggregateCues, unaskedAggregates } from './aggregate-cues.js';
-import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues } from './attribute-cues.js';
+import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues, misnamedCondition } from './attribute-cues.js';
 import { IGNORED_ATTRIBUTE_PENALTY, questionWords, unreadNames } from './coverage.js';
 import { GROUP_CUE_PENALTY, GROUP_WORDS, groupContradictions, groupCues } from './group-cues.js';
 import type { Mention } from './mentions.js';
@@ -52,9 +52,11 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
   const nulls = nullCues(said, names);
   const values = wholeValues(mentions);
   const aggregates = aggregateCues(said, names);
+  const tested = new Set(nulls.flatMap((cue) => cue.attributes));
   const searched = (tokens: readonly string[]) =>
     OPERATOR_CUE_PENALTY * cueContradictions(operators, tokens) +
     ATTRIBUTE_CUE_PENALTY * attributeContradictions(attributes, tokens) +
+    ATTRIBUTE_CUE_PENALTY * misnamedCondition(attributes, tested, mentions.length, tokens) +
     GROUP_CUE_PENALTY * groupContradictions(groups, tokens) +
     (sortsSoFar(tokens) ? ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) : 0);
   // Every continuation of a beam shares its prefix (the same array): judge the prefix once.
@@ -70,7 +72,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
     // Only a value or an attribute can change what the search judges; and once a reading is past
     // its conditions, the null tests the words ask for can no longer come.
     duringSearch: (prefix, token) =>
-      (token.startsWith('@') || token.startsWith('A:') ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
+      (token.startsWith('@') || token.startsWith('A:') || token === 'is_null' || token === 'not_null' || token === 'true' || token === 'false' ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
       (closesConditions(prefix, token) ? NULL_CUE_PENALTY * nullContradictions(nulls, prefix) : 0),
     whenFinished: (tokens) =>
       IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
