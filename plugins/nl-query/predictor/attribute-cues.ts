@@ -93,14 +93,22 @@ export function attributeContradictions(cues: AttributeCues, tokens: readonly st
  * 0 once the condition has its value or is a null test (then `attributeContradictions` judges).
  */
 export function misnamedCondition(cues: AttributeCues, tested: ReadonlySet<string>, mentions: number, tokens: readonly string[]): number {
-  const where = tokens.lastIndexOf('where');
-  if (where < 0 || tokens.slice(where + 1).some((t) => (ITEMS as readonly string[]).includes(t) || t.startsWith('@') || t.startsWith('#') || t === 'is_null' || t === 'not_null' || t === 'true' || t === 'false')) return 0;
+  // The last item, read backwards: `where A:x` or `where A:x <operator>`, nothing else. (Called for
+  // every token the search may write next: the common case returns at once.)
+  const where = tokens.lastIndexOf('where', tokens.length - 2);
+  if (where < 0 || where < tokens.length - 3) return 0;
   const attribute = tokens[where + 1];
   if (!attribute?.startsWith('A:')) return 0;
+  const operator = tokens[where + 2];
+  if (operator !== undefined && (CLOSED.has(operator) || operator.startsWith('@'))) return 0;
   const named = attribute.replace(/#\d+\./, '.');
   if (tested.has(named)) return 0;
-  const used = tokens.filter((t) => t.startsWith('@')).map((t) => Number(t.slice(1)));
-  const next = Array.from({ length: mentions }, (_, i) => i + 1).filter((k) => k > Math.max(0, ...used));
-  if (next.length === 0 || !next.every((k) => cues.has(k))) return 0;
-  return next.some((k) => cues.get(k)?.includes(named)) ? 0 : 1;
+  let last = 0;
+  for (const t of tokens) if (t.startsWith('@')) last = Math.max(last, Number(t.slice(1)));
+  if (last >= mentions) return 0;
+  for (let k = last + 1; k <= mentions; k += 1) if (!cues.has(k) || cues.get(k)?.includes(named)) return 0;
+  return 1;
 }
+
+/** What ends a condition without a placeholder: a null test or a truth value. */
+const CLOSED: ReadonlySet<string> = new Set(['is_null', 'not_null', 'true', 'false']);

@@ -37,22 +37,25 @@ export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion,
   for (let step = 0; step < maxLength && beams.length > 0; step += 1) {
     if (options.signal?.aborted) break;
     const logprobs = await model.step(question, beams.map((b) => b.ids));
-    const candidates: { ids: number[]; tokens: string[]; score: number; done: boolean }[] = [];
+    // Every allowed continuation is scored, but only those kept get token arrays of their own.
+    const candidates: { beam: number; id: number; token: string; score: number }[] = [];
     beams.forEach((beam, b) => {
       const row = logprobs[b] as Float32Array;
       for (const token of grammar.allowed(beam.tokens)) {
         const id = vocabulary.targetId(token);
         if (id === undefined) continue;
         const penalty = options.stepPenalty?.(beam.tokens, token) ?? 0;
-        candidates.push({ ids: [...beam.ids, id], tokens: [...beam.tokens, token], score: beam.score + (row[id] ?? -Infinity) - penalty, done: token === EOS });
+        candidates.push({ beam: b, id, token, score: beam.score + (row[id] ?? -Infinity) - penalty });
       }
     });
     candidates.sort((a, b) => b.score - a.score);
+    const previous = beams;
     beams = [];
     for (const candidate of candidates) {
       if (finished.length + beams.length >= options.beamSize) break;
-      if (candidate.done) finished.push({ tokens: candidate.tokens.slice(0, -1), logProbability: candidate.score });
-      else beams.push(candidate);
+      const from = previous[candidate.beam] as (typeof previous)[number];
+      if (candidate.token === EOS) finished.push({ tokens: from.tokens, logProbability: candidate.score });
+      else beams.push({ ids: [...from.ids, candidate.id], tokens: [...from.tokens, candidate.token], score: candidate.score });
     }
     // Nothing still open can beat the worst finished sequence once the beam is full; and a beam
     // already e^-8 (0.03%) below the best finished one would get no share of the score anyway.
