@@ -22,12 +22,6 @@ export function selectionHolder(question: string, evidence: SelectionEvidence, k
 }
 
 /**
- * Whether a fact is about a thing of another class than the question asks for, and not a place:
- * only such a fact stands for the other side of a join ("Cuxlail Labs has its headquarters in X"
- * for "people who work for a company based in X"). A fact about a member itself needs no join,
- * and one about a town ("X was born in Y", "the bus runs between X and Y") links to anything.
- */
-/**
  * A join's own conditions belong to the thing joined through: in "people who work for a company
  * founded after 1920" (or "based in X"), the founding year (the town) is the company's, not what
  * the member's own fact says ("has worked at Caimer Textiles since 1994", "joined Y and was born in
@@ -60,6 +54,12 @@ export function joinSideCheck(
   };
 }
 
+/**
+ * Whether a fact is about a thing of another class than the question asks for, and not a place:
+ * only such a fact stands for the other side of a join ("Cuxlail Labs has its headquarters in X"
+ * for "people who work for a company based in X"). A fact about a member itself needs no join,
+ * and one about a town ("X was born in Y", "the bus runs between X and Y") links to anything.
+ */
 export function aboutAnotherClass(question: string, classes: ClassLexicon, ordinary: (word: string) => boolean): (fact: string) => boolean {
   const people = asksForPeople(question);
   const noun = people ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
