@@ -5,7 +5,7 @@
  */
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
-import { aggregate, voteType } from './aggregate.js';
+import { aggregate, normalise, voteType } from './aggregate.js';
 import { linkedByName, questionNoun, subjectOf } from './classes.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { type Derivation, formatDerivation } from './derivation.js';
@@ -233,8 +233,8 @@ function sameKindOfValue(derivations: readonly Derivation[], scored: readonly Sc
 
 /** Whether a fact names a key (case and spacing aside). */
 export function namesKey(fact: string, key: string): boolean {
-  const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
-  return norm(key) !== '' && norm(fact).includes(norm(key));
+  const name = normalise(key);
+  return name !== '' && normalise(fact).includes(name);
 }
 
 /** Whether a check is turned off for measuring (NAME=0). */

@@ -17,12 +17,17 @@ import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } fro
 import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
 import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
-import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 
 const memory = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Lyon'], min: null, max: null }], shopSchema);
 const names = schemaNames(shopSchema);
 const tokens = (text: string) => text.split(' ');
+/** The shop schema with one more attribute for employees. */
+const withEmployeeAttribute = (extra: SchemaAttribute): SchemaGraph => ({
+  ...shopSchema,
+  classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, extra] } : c)),
+});
 
 const contradictions = (question: string, reading: string) => {
   const mentions = findMentions(question, memory);
@@ -222,7 +227,7 @@ describe('attribute cues before values', () => {
 });
 
 describe('aggregate cues', () => {
-  const lastName = schemaNames({ ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, attribute('Employees', 'LastName', 'last name', 'last names')] } : c)) });
+  const lastName = schemaNames(withEmployeeAttribute(attribute('Employees', 'LastName', 'last name', 'last names')));
   const unasked = (question: string, reading: string) => unaskedAggregates(aggregateCues(questionWords(question, findMentions(question, memory)), lastName), tokens(reading));
 
   it('wants a word that asks for a shown maximum, total or average, outside the names', () => {
@@ -247,10 +252,7 @@ describe('aggregate cues', () => {
 
 describe('group cues', () => {
   // Employees are named by their name; "employee city" is an attribute of theirs.
-  const staff: SchemaGraph = {
-    ...shopSchema,
-    classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [attribute('Employees', 'Name', 'name', 'names'), ...c.attributes] } : c)),
-  };
+  const staff = withEmployeeAttribute(attribute('Employees', 'Name', 'name', 'names'));
   const staffNames = schemaNames(staff);
   const misgrouped = (question: string, reading: string) => groupContradictions(groupCues(questionWords(question, findMentions(question, memory)), staffNames, staff), tokens(reading));
 
