@@ -96,6 +96,29 @@ const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|cent
 const DATE_WORD = /^(?:in|since|from|on|until|till)$/i;
 const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
+/**
+ * Words that may follow a year without measuring it ("in 1987 and", "1960, when", "1975 Lorna"):
+ * English's closed classes (articles, prepositions, conjunctions, pronouns, auxiliaries).
+ */
+const FUNCTION_WORD =
+  /^(?:a|an|the|and|or|but|nor|so|yet|as|at|by|for|from|in|into|of|off|on|onto|out|over|to|up|with|without|after|before|since|until|till|during|while|when|where|which|who|whom|whose|that|than|then|there|this|these|those|he|she|it|they|we|you|i|his|her|its|their|our|is|was|are|were|be|been|has|had|have|will|would|could|should|may|might|can|did|does|do|not|also|only|just|still|already|s)$/;
+
+/**
+ * Whether the token after a number says what it counts or measures: a lower-case word that is not
+ * a function word ("1056 light years", "1,115 metres", "1500 people"). Such a number is a
+ * quantity, never a year, however year-like its digits: a star 1,056 light years away is no
+ * answer to "who was born before 1960".
+ */
+export function measuredBy(next: string): boolean {
+  return process.env.NLQ_NLDB_MEASURED !== '0' && /^[a-z][a-z-]*$/.test(next) && !FUNCTION_WORD.test(next);
+}
+
+/** Whether a number token is a year where it stands: year-like digits not followed by what they measure. */
+export function isYearAt(tokens: readonly { text: string }[], i: number): boolean {
+  const t = tokens[i]?.text ?? '';
+  return isYear(t) && !measuredBy(tokens[i + 1]?.text ?? '');
+}
+
 /** Whether the token after a number makes it something other than a quantity (a length of time, a day). */
 function notAQuantity(next: string): boolean {
   return TIME_UNIT.test(next) || MONTH.test(next);
@@ -128,7 +151,8 @@ export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['
       // a length of time ("after 32 years near the mill") or the day of a date is not what a
       // quantity comparison ("under 520,000 visitors") is about: any small number would pass it
       if (v === null || (kind === 'quantity' && notAQuantity(tokens[i + 1]?.text ?? ''))) return [];
-      return [{ v, year: isYear(t.text), dated: isYear(t.text) && writtenAsDate(tokens[i - 1]?.text ?? '') }];
+      const year = isYearAt(tokens, i);
+      return [{ v, year, dated: year && writtenAsDate(tokens[i - 1]?.text ?? '') }];
     });
   });
   if (kind === 'year') return all.filter((n) => n.year).map((n) => n.v);

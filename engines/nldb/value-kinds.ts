@@ -7,7 +7,7 @@
  * is the question's and the others are dropped. A year-like number without a date word
  * ("employs 1500 people", "(born 1930)") could be either and is always kept.
  */
-import { writtenAsDate } from './constraints.js';
+import { isYearAt, writtenAsDate } from './constraints.js';
 import { isYear, tokenize } from './text.js';
 
 /** What kind of number a value is, as its fact writes it. */
@@ -18,6 +18,7 @@ export function valueKind(value: string, fact: string): ValueKind {
   if (!isYear(value)) return 'quantity';
   const tokens = tokenize(fact);
   const at = tokens.findIndex((t) => t.text === value);
+  if (at >= 0 && !isYearAt(tokens, at)) return 'quantity';
   return at > 0 && writtenAsDate(tokens[at - 1]?.text ?? '') ? 'date' : 'either';
 }
 

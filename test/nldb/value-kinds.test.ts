@@ -9,7 +9,10 @@ describe('kinds of values', () => {
     expect(valueKind('1944', 'Mung Krethlenwood was born on 17 March 1944.')).toBe('date');
     expect(valueKind('675,787', 'Prerlusman Library gets 675,787 visitors each year.')).toBe('quantity');
     expect(valueKind('72', 'Bleay Optics employs 72 workers.')).toBe('quantity');
-    expect(valueKind('1500', 'Orrin Works employs 1500 people.')).toBe('either');
+    expect(valueKind('1500', 'Orrin Works employs 1500 people.')).toBe('quantity');
+    expect(valueKind('2099', 'The star Vekna is 2099 light years from Earth.')).toBe('quantity');
+    expect(valueKind('1987', 'Tarick Robotics was founded in 1987 and employs 40 people.')).toBe('date');
+    expect(valueKind('1987', 'Wattay Labs has 1987 employees.')).toBe('quantity');
     expect(valueKind('1930', 'Drysstondie Thengkricer (born 1930) is a native of Westry.')).toBe('either');
   });
 

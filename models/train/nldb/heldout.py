@@ -9,6 +9,7 @@ import os
 import random
 
 import data as D
+import padding as P
 import worlds as W
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
@@ -24,17 +25,26 @@ def main():
     ap.add_argument("--pad", type=int, default=0,
                     help="also write facts-N.txt: the world's facts shuffled among other worlds' distractor facts "
                          "(facts about places only, as facts-dev's larger files are padded), to measure at scale")
+    ap.add_argument("--pad-style", choices=["places", "things", "mixed"], default="places",
+                    help="padding facts: about places (other worlds' distractors), about things no question asks "
+                         "about with numbers in units and years of events (padding.py), or half of each")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     pad_rng = random.Random(a.seed + 1)
     real_people, real_companies = W.load_real_people(a.data), W.load_real_companies(a.data)
 
-    def padding(n):
+    def place_padding(n):
         out = []
         while len(out) < n:
             w = W.World(pad_rng, real_people, real_companies)
             out += [t for t, subj, _ in W.verbalise(pad_rng, w) if subj is None]
         return out[:n]
+
+    def padding(n):
+        things = {"places": 0, "things": n, "mixed": n // 2}[a.pad_style]
+        out = place_padding(n - things) + P.thing_facts(pad_rng, W.Names(pad_rng, real_people), things)
+        pad_rng.shuffle(out)
+        return out
 
     for w, (facts, qs) in enumerate(D.generate(a.worlds, a.seed, a.data)):
         d = os.path.join(a.out, f"w{w}")
