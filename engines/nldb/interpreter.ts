@@ -124,7 +124,13 @@ export class NldbInterpreter implements QuestionInterpreter {
     let more: SupportSet[] = [];
     const extreme = questionType !== null && NEEDS_A_NUMBER.has(questionType);
     if (second > 0 && extreme) {
-      more = await this.ssg.extend(question.question, nothing(), second, have());
+      // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
+      // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
+      const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+      const through = envOff('NLQ_NLDB_SUBJECT_FIRST')
+        ? undefined
+        : (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
+      more = await this.ssg.extend(question.question, nothing(), second, have(), { through, orEveryName: true });
     }
     if (fanOut > 0 && (extreme || questionType === 'SET' || questionType === 'COUNT')) {
       const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);

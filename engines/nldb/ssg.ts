@@ -70,6 +70,8 @@ export interface ExtendOptions {
   readonly most?: number;
   /** The one name a set links through (its subject), or null for every name (lexical-index.ts). */
   readonly through?: (ids: readonly string[]) => string | null;
+  /** Whether a set that `through` links to nothing links through all its names instead (default false). */
+  readonly orEveryName?: boolean;
 }
 
 /** The lexical half of the retriever (FactIndex.lexical), as far as the generator needs it. */
@@ -212,7 +214,7 @@ export class SupportSetGenerator {
       open.map(() => questionBag),
       open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
     );
-    const linked = await this.linkedFacts(question, open, states, k, most, options.through);
+    const linked = await this.linkedFacts(question, open, states, k, most, options.through, options.orEveryName);
     const seen = new Set(have);
     const out: SupportSet[] = [];
     open.forEach((set, s) => {
@@ -288,6 +290,7 @@ export class SupportSetGenerator {
     k = this.neighbourK,
     most = 1,
     through?: (ids: readonly string[]) => string | null,
+    orEveryName = false,
   ): Promise<Hit[][]> {
     if (!this.lexical || k <= 0 || !this.models.encodeFacts) return [];
     // Joins of two facts: while growing, only single facts are offered their neighbours (a third
@@ -299,7 +302,10 @@ export class SupportSetGenerator {
     const pools = open.map((set) => {
       if (set.ids.length > most) return [];
       const link = { throughNewest: newest, throughName: through?.(set.ids) ?? undefined };
-      return this.lexical?.neighbours(set.ids, question, Math.max(k, this.neighbourK) * 4, link) ?? [];
+      const n = Math.max(k, this.neighbourK) * 4;
+      const pool = this.lexical?.neighbours(set.ids, question, n, link) ?? [];
+      if (pool.length > 0 || !orEveryName || link.throughName === undefined) return pool;
+      return this.lexical?.neighbours(set.ids, question, n, { throughNewest: newest }) ?? [];
     });
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];

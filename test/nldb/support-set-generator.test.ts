@@ -132,4 +132,19 @@ describe('the Support Set Generator (Algorithm 1)', () => {
     const gen = new SupportSetGenerator({ ...encoders(() => unit(0, 2)), encodeFacts }, index, (id) => texts[id], { lexicalK: 0, neighbourK: 2 }, lexical);
     expect((await gen.extend('q?', [['1', '2'], ['1', '2', '4']], 1, new Set())).map((s) => s.ids)).toEqual([['1', '2', '3']]);
   });
+
+  it('second chance through a name: links through it, and through every name only when it links to nothing', async () => {
+    // the retriever links fact 1 to fact 3 through the name 'alpha-corp', to fact 2 through any name
+    const lexical: LexicalRetriever = {
+      search: () => [],
+      neighbours: (ids, _q, _k, options) =>
+        options?.throughName === 'alpha-corp' ? [{ id: '3', score: 1 }] : options?.throughName === 'nobody' ? [] : [{ id: '2', score: 1 }],
+    };
+    const encodeFacts = async (bags: readonly (readonly number[])[]) => new Float32Array(bags.length * DIMS).fill(0.1);
+    const gen = new SupportSetGenerator({ ...encoders(() => unit(0, 2)), encodeFacts }, index, (id) => texts[id], { lexicalK: 0, neighbourK: 2 }, lexical);
+    const through = (name: string) => () => name;
+    expect((await gen.extend('q?', [['1']], 1, new Set(), { through: through('alpha-corp'), orEveryName: true })).map((s) => s.ids)).toEqual([['1', '3']]);
+    expect((await gen.extend('q?', [['1']], 1, new Set(), { through: through('nobody'), orEveryName: true })).map((s) => s.ids)).toEqual([['1', '2']]);
+    expect(await gen.extend('q?', [['1']], 1, new Set(), { through: through('nobody') })).toEqual([]);
+  });
 });
