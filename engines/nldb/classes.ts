@@ -43,9 +43,15 @@ const PERSON_AFTER: readonly RegExp[] = [
   /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born|\s*\(born)\b/,
   /^(?:'s|’s)\s+(?:birthplace|year of birth|date of birth|birth|husband|wife|spouse)\b/,
   /^,?\s+(?:is\s+)?an?\s+(?:[A-Z][\w-]*\s+)?native\b/,
+  // "X, who is a weaver, was born in 2004"
+  /^,\s+(?:who|a|an)\s[^,.]*,\s+(?:was|is)\s+born\b/,
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
 ];
 const ARTICLE = /^(?:the|a|an)\s+/i;
+/** Words between an article and a name that are not what the name is ("the same X", "a new X"). */
+const FUNCTION_NOUN = /^(?:same|other|new|old|first|last|next|late|former|famous|local|nearby|young|elder|younger|older|whole|entire|own)$/;
+/** A class noun written before a name: "the comet Disbridge-Seack", "The star Alpha Orrin", "a ship called Wenna". */
+const CLASS_BEFORE = /(?:^|[^\p{L}])(?:[Tt]he|[Aa]n?)\s+([a-z][a-z-]*)\s+(?:(?:called|named)\s+)?['‘]?$/u;
 /** A fact that says "he" or "she", or goes on "and was born", is about a person: its subject (a name of two words or more). */
 const SUBJECT_IS_PERSON = /\b(?:he|she|his|her|him|himself|herself)\b|\band\s+(?:was|is)\s+born\b|\band\s+(?:is|has\s+been)\s+married\b/i;
 /** What organisations and visited places do: founded, based somewhere, employing, open. */
@@ -89,7 +95,8 @@ export function classStatements(text: string): ClassStatement[] {
     if (!name) continue;
     const cls = CLASS_AFTER.exec(rest);
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
-    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
+    const prefix = process.env.NLQ_NLDB_CLASS_BEFORE === '0' ? null : CLASS_BEFORE.exec(before)?.[1];
+    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : prefix && !FUNCTION_NOUN.test(prefix) ? singular(prefix) : null;
     // the fact's subject: its first name of two words or more ("In 1975 Lorna Fairweather ...")
     const subject = !subjectSeen && name.includes(' ');
     if (subject) subjectSeen = true;

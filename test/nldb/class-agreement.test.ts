@@ -34,6 +34,18 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(s.find((x) => x.name === 'corner bakery')?.person ?? false).toBe(false);
   });
 
+  it('a class noun written before a name is its class; an appositive between a name and "was born" leaves it a person', () => {
+    expect(classStatements('The comet Disbridge-Seack was last seen from Pindholm in 1632.')[0]).toMatchObject({ name: 'disbridge-seack', noun: 'comet' });
+    expect(classStatements('Yara Krell wrote the novel \'The Blue Anchor\' in 1935.').find((x) => x.name === 'blue anchor')).toMatchObject({ noun: 'novel' });
+    expect(classStatements('A ferry called Wenna crosses the bay.')[0]).toMatchObject({ name: 'wenna', noun: 'ferry' });
+    expect(classStatements('She works at the same Orlen Glass.').find((x) => x.name === 'orlen glass')?.noun ?? null).toBeNull();
+    expect(classStatements('Pethy Voartick, who is a weaver, was born in 2004.')[0]).toMatchObject({ name: 'pethy voartick', person: true });
+    const lex = lexicon();
+    lex.add('s1', 'The star Alpha Orrin lies 40 light years away.');
+    lex.add('s2', 'The star Beta Orrin lies 90 light years away.');
+    expect(lex.verdict('Alpha Orrin', 'person')).toBe('disagree');
+  });
+
   it("the question's class noun", () => {
     expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
