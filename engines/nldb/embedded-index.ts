@@ -91,9 +91,12 @@ export class EmbeddedIndex implements VectorIndex {
     if (ids.length === 0) return;
     const existing = ids.filter((id) => this.held.has(id));
     if (existing.length > 0) this.index.remove(existing.map((id) => BigInt(id)));
+    // one thread: inserted in order, the same facts make the same graph, so the same question
+    // gets the same support sets from run to run (several threads race to link new nodes)
     this.index.add(
       BigUint64Array.from(ids.map((id) => BigInt(id))),
       vectors.subarray(0, ids.length * this.dimensions),
+      1,
     );
     for (const id of ids) this.held.add(id);
     this.dirty = true;

@@ -183,7 +183,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
         return { type: 'NULL' } as const;
       }
-      if (key !== null && joinSide !== null && set.length >= 2 && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
+      if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
       if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;

@@ -6,7 +6,7 @@
  * company's staff, so the interpreter offers such facts their linked facts again (its "fan-out"):
  * these helpers say which facts stand for the other side of a join.
  */
-import { type ClassLexicon, questionNoun, singular, subjectOf } from './classes.js';
+import { type ClassLexicon, nameKey, namesIn, questionNoun, singular, subjectOf } from './classes.js';
 import { asksForPeople, parseConstraints, satisfies } from './constraints.js';
 import { type KindsOf, meetsSelection, type SelectionEvidence, selectionWords } from './selection.js';
 
@@ -27,8 +27,9 @@ export function selectionHolder(question: string, evidence: SelectionEvidence, k
  * the member's own fact says ("has worked at Caimer Textiles since 1994", "joined Y and was born in
  * X"). For a question that goes through a class ("a company", "a doctor"), the selection words and
  * number comparisons written from that phrase on must be held by the set's facts that do not name
- * the member (the key); a set whose facts all name it is left alone. Returns null for a question
- * without such a phrase.
+ * the member (the key); a set whose facts all name it is left alone, unless the other side is a
+ * person ("married to someone born in X", "whose spouse is a doctor"): then one of its facts must
+ * name a person besides the member. Returns null for a question without such a phrase.
  */
 export function joinSideCheck(
   question: string,
@@ -36,11 +37,21 @@ export function joinSideCheck(
   kindsOf?: KindsOf,
 ): ((facts: readonly string[], key: string) => boolean) | null {
   const noun = asksForPeople(question) ? 'person' : questionNoun(question, (n) => evidence.classes.isClassNoun(n));
-  const at = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
+  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
     const n = singular(m[1] as string);
     return n !== noun && evidence.classes.isClassNoun(n);
-  })?.index;
-  if (at === undefined) return null;
+  });
+  const someone = /\b(?:someone|somebody|anyone|anybody)\b/i.exec(question);
+  const at = Math.min(through?.index ?? Infinity, someone?.index ?? Infinity);
+  if (at === Infinity) return null;
+  // the other side is a person ("married to an engineer", "whose spouse is a doctor", "someone
+  // born in X"): the member is not the one the selecting fact is about
+  // (a person noun after a relation: "whose X is a doctor", "married to an engineer"; not the
+  // member's own "everyone who is a lawyer")
+  const related = /\bwhose\s|\b(?:to|with)\s+$/i.test(question.slice(0, at));
+  const personSide =
+    process.env.NLQ_NLDB_PERSON_SIDE !== '0' &&
+    (at === someone?.index || (related && evidence.classes.isPersonNoun(singular((through?.[1] ?? '') as string))));
   const part = question.slice(at);
   const all = new Set(selectionWords(question, evidence, kindsOf).map((w) => w.term));
   const words = selectionWords(part, evidence, kindsOf).filter((w) => all.has(w.term));
@@ -49,6 +60,11 @@ export function joinSideCheck(
   return (facts, key) => {
     const name = key.toLowerCase();
     const others = facts.filter((f) => !f.toLowerCase().includes(name));
+    // facts that all name the member show the other side only when one names another person
+    // ("Eamon is married to Rosalind, a doctor"); "Marta, a doctor" is no answer to "whose spouse"
+    if (others.length === 0 && personSide) {
+      return facts.some((f) => namesIn(f).some((n) => n !== nameKey(key) && evidence.classes.isPerson(n)));
+    }
     if (others.length === 0 || others.length === facts.length) return true;
     return meetsSelection(words, others) && (constraints.length === 0 || satisfies(constraints, others));
   };
