@@ -302,7 +302,9 @@ export function completeName(text: string, start: number, end: number, vocab: Vo
   const inside = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.start >= start && t.end <= end);
   if (inside.length === 0) return text.slice(start, end).trim() || null;
   const cap = (i: number) => isCapitalised(tokens[i]?.text ?? '');
-  const joiner = (i: number) => NAME_JOINERS.has(tokens[i]?.text ?? '') && cap(i - 1) && cap(i + 1);
+  // a hyphen joins a name only written tight ("Cwenrigg-Lorv"), not as a dash between two names
+  const tight = (i: number) => tokens[i]?.text === '-' && tokens[i - 1]?.end === tokens[i]?.start && tokens[i]?.end === tokens[i + 1]?.start;
+  const joiner = (i: number) => (NAME_JOINERS.has(tokens[i]?.text ?? '') || tight(i)) && cap(i - 1) && cap(i + 1);
   const partOfName = (i: number) => cap(i) || joiner(i);
   let last = -1;
   for (const { i } of inside) if (cap(i)) last = i;

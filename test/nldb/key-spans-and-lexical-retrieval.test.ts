@@ -18,6 +18,8 @@ describe('keys are whole names', () => {
     expect(key('In her free time Lorna Fairweather goes birdwatching.', 'Fairweather')).toBe('Lorna Fairweather');
     expect(key('The Kestrelford Museum of Clocks opened in 1936.', 'Kestrelford Museum')).toBe('Kestrelford Museum of Clocks');
     expect(key('Founded in 1987, Harrow & Finch Logistics now has 5,600 staff.', 'Finch Logistics')).toBe('Harrow & Finch Logistics');
+    expect(key('The comet Cwenrigg-Lorv was first seen in 1787.', 'Lorv')).toBe('Cwenrigg-Lorv');
+    expect(key('Trains run from Dunholt - Westry twice a day.', 'Westry')).toBe('Westry');
   });
 
   it('cuts a span that runs into the sentence down to the last name in it', () => {
