@@ -78,7 +78,9 @@ export function nameKey(name: string): string {
 
 /** The last word of a name, as a class word would be written (singular, lower case). */
 export function lastWord(name: string): string | null {
-  const words = tokenize(name).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
+  // "Kestrelford Museum of Clocks" is a museum: a name with "of" ends its class before it
+  const head = process.env.NLQ_NLDB_ENDING_CLASS === '0' ? name : name.replace(/\s+of\s.*$/, '');
+  const words = tokenize(head).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
   const last = words[words.length - 1];
   return last ? singular(last.text) : null;
 }
@@ -282,8 +284,12 @@ export class ClassLexicon {
     return this.places.has(nameKey(name));
   }
 
+  /**
+   * A word the collection uses for a class: some fact says "X is a NOUN", or two names or more end
+   * in it ("Dunmere Maritime Museum", "Hollin Art Museum": museums, though no fact says "is a museum").
+   */
   isClassNoun(noun: string): boolean {
-    return this.nouns.has(noun);
+    return this.nouns.has(noun) || (process.env.NLQ_NLDB_ENDING_CLASS !== '0' && this.lastWords.count(noun) >= 2);
   }
 
   /** A class noun that also ends names ("museum", "zoo", "park"). */

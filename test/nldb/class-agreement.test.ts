@@ -46,6 +46,15 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Alpha Orrin', 'person')).toBe('disagree');
   });
 
+  it('a word two names end in is a class word, and a name "X of Y" ends its class before "of"', () => {
+    const lex = new ClassLexicon();
+    ['Dunholt Maritime Museum gets 33,050 visitors a year.', 'Hollin Art Museum opened in 1988.', 'The Westry Museum of Clocks welcomes 48,200 visitors.', 'Fenn Gardens is a public park.', 'Ebber Park opened in 1897.', 'Kell Park is a park.']
+      .forEach((f, i) => lex.add(String(i), f));
+    expect(questionNoun('What is the highest visitor count of any museum?', (n) => lex.isClassNoun(n))).toBe('museum');
+    expect(lex.verdict('Westry Museum of Clocks', 'museum')).toBe('agree');
+    expect(lex.verdict('Fenn Gardens', 'museum')).toBe('disagree');
+  });
+
   it("the question's class noun", () => {
     expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
