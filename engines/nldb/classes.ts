@@ -209,7 +209,7 @@ class Counter<K> {
 
 /** The collection's class statements, indexed by name, kept in step with the facts. */
 export class ClassLexicon {
-  private readonly byFact = new Map<string, { statements: ClassStatement[]; lastWords: string[] }>();
+  private readonly byFact = new Map<string, { statements: ClassStatement[]; lastWords: string[]; names: string[] }>();
   /** name -> noun -> facts stating it. */
   private readonly classes = new Map<string, Counter<string>>();
   private readonly persons = new Counter<string>();
@@ -218,6 +218,8 @@ export class ClassLexicon {
   private readonly nouns = new Counter<string>();
   /** Last words of names ("museum" of "Hollin Art Museum"). */
   private readonly lastWords = new Counter<string>();
+  /** Names of two words or more, as nameKey writes them. */
+  private readonly longNames = new Counter<string>();
   /** Last word of a name -> the class nouns facts give names ending in it ("arena" -> "stadium"). */
   private readonly suffixes = new Map<string, Counter<string>>();
   private version = 0;
@@ -226,19 +228,21 @@ export class ClassLexicon {
   add(id: string, text: string): void {
     if (this.byFact.has(id)) this.remove(id);
     const statements = classStatements(text);
-    const lastWords = [...text.matchAll(NAME_RE)].filter((m) => m[0].includes(' ')).flatMap((m) => lastWord(m[0]) ?? []);
-    this.byFact.set(id, { statements, lastWords });
-    this.apply(statements, lastWords, 1);
+    const long = [...text.matchAll(NAME_RE)].filter((m) => m[0].includes(' '));
+    const lastWords = long.flatMap((m) => lastWord(m[0]) ?? []);
+    const names = long.map((m) => nameKey(m[0]));
+    this.byFact.set(id, { statements, lastWords, names });
+    this.apply(statements, lastWords, names, 1);
   }
 
   remove(id: string): void {
     const entry = this.byFact.get(id);
     if (!entry) return;
-    this.apply(entry.statements, entry.lastWords, -1);
+    this.apply(entry.statements, entry.lastWords, entry.names, -1);
     this.byFact.delete(id);
   }
 
-  private apply(statements: readonly ClassStatement[], lastWords: readonly string[], n: number): void {
+  private apply(statements: readonly ClassStatement[], lastWords: readonly string[], names: readonly string[], n: number): void {
     this.version++;
     for (const s of statements) {
       if (s.noun) {
@@ -258,6 +262,19 @@ export class ClassLexicon {
       if (s.thing) this.things.add(s.name, n);
     }
     for (const w of lastWords) this.lastWords.add(w, n);
+    for (const name of names) this.longNames.add(name, n);
+  }
+
+  /**
+   * The names the collection shows to be of a class (lower case): those a fact gives the class
+   * noun and those ending in it ("... Museum", "... Museum of Clocks"); people only for a class
+   * people have ("doctor").
+   */
+  membersOf(noun: string): string[] {
+    const out = new Set<string>();
+    for (const [name, nouns] of this.classes) if (nouns.has(noun)) out.add(name);
+    for (const name of this.longNames.keys()) if (lastWord(name) === noun) out.add(name);
+    return [...out].filter((name) => !this.isPerson(name) || this.isPersonNoun(noun));
   }
 
   /** The class nouns the collection gives a name. */

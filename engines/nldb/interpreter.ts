@@ -7,6 +7,7 @@ import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, normalise, voteType } from './aggregate.js';
 import { linkedByName, questionNoun, subjectOf } from './classes.js';
+import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { type Derivation, formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
@@ -35,6 +36,12 @@ export interface NldbInterpreterOptions {
    * default 8, or NLQ_NLDB_JOIN_FAN_OUT). See `joinPairs`.
    */
   readonly joinFanOut?: number;
+  /**
+   * For set, count, min/max/arg questions over a class of things ("Which company employs the most
+   * people?"), how many members are offered their own facts as a set, and how many facts each
+   * (class-roster.ts; default 64 and 4, or NLQ_NLDB_ROSTER for the members; 0 members turns it off).
+   */
+  readonly classRoster?: ClassRosterOptions;
   /**
    * Words for kinds of a word ("solicitor" for "lawyer"): a support set naming a kind meets the
    * selection check for the word (selection.ts). Optional: without it only the word itself does.
@@ -139,6 +146,15 @@ export class NldbInterpreter implements QuestionInterpreter {
       // that the state encoder ranks first (its birth year), as a second chance would
       const chains = extreme && pairs.length > 0 && second > 0 ? await this.ssg.extend(question.question, pairs.map((p) => p.ids), second, seen) : pairs;
       more = [...more, ...chains];
+    }
+    // a question over a class of things: each member's facts as one more set (class-roster.ts)
+    const roster = this.options.classRoster ?? { ...ROSTER_DEFAULTS, members: envNumber('NLQ_NLDB_ROSTER', ROSTER_DEFAULTS.members) };
+    if (extreme || questionType === 'SET' || questionType === 'COUNT') {
+      const noun = asksForPeople(question.question) ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
+      if (noun !== null) {
+        const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
+        more = [...more, ...rosterSets(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '', seen, roster)];
+      }
     }
     if (more.length > 0) {
       sets = [...sets, ...more];

@@ -1,0 +1,59 @@
+/**
+ * Questions that range over a class of things ("Which company employs the most people?", "How
+ * many museums opened after 1900?", "the highest visitor count of any museum") need every
+ * member, and a collection often says what a thing is in one fact and its number in another
+ * ("Orrin Chemical Works is a chemical company ..." / "Orrin Chemical Works has 12,750 employees
+ * on its books"). The retriever finds the facts that read like the question; a member whose number
+ * is worded otherwise is missed, and one missed member decides an extreme or a count.
+ *
+ * The collection itself says which names are of the class (classes.ts `membersOf`: "X is a
+ * museum", names ending in "Museum"), so each member is offered one more support set: the facts
+ * about it (its subject), as many as the extractor reads at once. The extractor and the checks by
+ * code judge these sets like any other. People are left out: a person's facts also tell of years
+ * that are not births ("has worked there since 2009"), and the question's own words find people
+ * well (held-out worlds lost with them).
+ */
+import { nameKey, subjectOf } from './classes.js';
+import type { LexicalIndex } from './lexical-index.js';
+import type { SupportSet } from './ssg.js';
+
+export interface ClassRosterOptions {
+  /** Members offered at most (the first the collection lists). */
+  readonly members: number;
+  /** Facts about one member in its set (BM25's order for the member's name). */
+  readonly factsPerMember: number;
+}
+
+/** Default sizes: 64 members, 4 facts each (more facts per member changed nothing on held-out worlds). */
+export const ROSTER_DEFAULTS: ClassRosterOptions = { members: 64, factsPerMember: 4 };
+
+/**
+ * One support set per member of the class `noun` (not 'person'): the facts whose subject it is,
+ * skipping sets already proposed (`have`: sorted ids joined by commas).
+ */
+export function rosterSets(
+  noun: string,
+  lexical: LexicalIndex,
+  text: (id: string) => string,
+  have: ReadonlySet<string>,
+  options: ClassRosterOptions = ROSTER_DEFAULTS,
+): SupportSet[] {
+  if (noun === 'person' || options.members <= 0 || options.factsPerMember <= 0) return [];
+  const ordinary = (w: string) => lexical.isOrdinaryWord(w);
+  const seen = new Set(have);
+  const out: SupportSet[] = [];
+  for (const member of lexical.classes.membersOf(noun).slice(0, options.members)) {
+    // facts naming the member in passing ("X joined Orrin Works in 1994") tell of others' years
+    const about = (id: string) => nameKey(subjectOf(text(id), ordinary) ?? '') === member;
+    const ids = lexical
+      .search(member, 32)
+      .filter((h) => about(h.id))
+      .slice(0, options.factsPerMember)
+      .map((h) => h.id);
+    const key = [...ids].sort().join(',');
+    if (ids.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ids, score: -4 });
+  }
+  return out;
+}

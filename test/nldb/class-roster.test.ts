@@ -1,0 +1,43 @@
+/** Each member of the class a question ranges over is offered its own facts as a set (class-roster.ts). */
+import { describe, expect, it } from 'vitest';
+import { rosterSets } from '../../engines/nldb/class-roster.js';
+import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
+
+const FACTS = [
+  'Orrin Chemical Works is a chemical company based in Westry.',
+  'Orrin Chemical Works has 12,750 employees on its books.',
+  'Declan Achter joined Orrin Chemical Works in 1994.',
+  'Greywater Mills is a textile company.',
+  'Greywater Mills was founded in 1921.',
+  'The Hollin Art Museum opened in 1988.',
+  'Dunholt Maritime Museum gets 33,050 visitors a year.',
+  'Declan Achter was born in 1970.',
+];
+
+function index(): LexicalIndex {
+  const lex = new LexicalIndex();
+  FACTS.forEach((f, i) => lex.add(String(i + 1), f));
+  return lex;
+}
+
+const text = (id: string) => FACTS[Number(id) - 1] ?? '';
+const ids = (sets: readonly { ids: readonly string[] }[]) => sets.map((s) => [...s.ids].sort());
+
+describe('the roster of a class', () => {
+  it("offers each member the facts it is the subject of, not those naming it in passing", () => {
+    const sets = rosterSets('company', index(), text, new Set());
+    expect(ids(sets)).toEqual(expect.arrayContaining([['1', '2'], ['4', '5']]));
+    expect(sets.flatMap((s) => s.ids)).not.toContain('3');
+  });
+
+  it('finds members by the names that end in the class word', () => {
+    expect(ids(rosterSets('museum', index(), text, new Set()))).toEqual(expect.arrayContaining([['6'], ['7']]));
+  });
+
+  it('skips sets already proposed, leaves people out, and honours its sizes', () => {
+    expect(ids(rosterSets('company', index(), text, new Set(['1,2'])))).toEqual([['4', '5']]);
+    expect(rosterSets('person', index(), text, new Set())).toEqual([]);
+    expect(rosterSets('company', index(), text, new Set(), { members: 0, factsPerMember: 4 })).toEqual([]);
+    expect(rosterSets('company', index(), text, new Set(), { members: 64, factsPerMember: 1 }).every((s) => s.ids.length === 1)).toBe(true);
+  });
+});
