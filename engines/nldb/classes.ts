@@ -306,8 +306,23 @@ export class ClassLexicon {
    * in it ("Dunmere Maritime Museum", "Hollin Art Museum": museums, though no fact says "is a museum").
    */
   isClassNoun(noun: string): boolean {
-    return this.nouns.has(noun) || (process.env.NLQ_NLDB_ENDING_CLASS !== '0' && this.lastWords.count(noun) >= 2);
+    return this.nouns.has(noun) || (process.env.NLQ_NLDB_ENDING_CLASS !== '0' && this.namesEndingIn(noun) >= 2);
   }
+
+  /** How many different names end in a word ("Quillfeather Software" written in three facts is one). */
+  private namesEndingIn(word: string): number {
+    if (!this.endingCache || this.endingCache.version !== this.version) {
+      const counts = new Map<string, number>();
+      for (const name of this.longNames.keys()) {
+        const last = lastWord(name);
+        if (last !== null) counts.set(last, (counts.get(last) ?? 0) + 1);
+      }
+      this.endingCache = { version: this.version, counts };
+    }
+    return this.endingCache.counts.get(word) ?? 0;
+  }
+
+  private endingCache: { version: number; counts: Map<string, number> } | null = null;
 
   /** A class noun that also ends names ("museum", "zoo", "park"). */
   isNameForming(noun: string): boolean {

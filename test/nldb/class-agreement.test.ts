@@ -53,6 +53,9 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(questionNoun('What is the highest visitor count of any museum?', (n) => lex.isClassNoun(n))).toBe('museum');
     expect(lex.verdict('Westry Museum of Clocks', 'museum')).toBe('agree');
     expect(lex.verdict('Fenn Gardens', 'museum')).toBe('disagree');
+    // one name written in many facts is one name: "software" is no class word
+    ['Quill Software employs Ines Dal.', 'Quill Software was set up in 2009.', 'Rafa Quen writes code for Quill Software.'].forEach((f, i) => lex.add(`q${i}`, f));
+    expect(lex.isClassNoun('software')).toBe(false);
   });
 
   it("the question's class noun", () => {
