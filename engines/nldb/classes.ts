@@ -391,6 +391,9 @@ export class ClassLexicon {
     if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
     if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
+    // the facts call the key only other classes of things ("Saltmarsh Energy, a wind-power
+    // company" is no museum), each used for several names
+    if (process.env.NLQ_NLDB_OTHER_THING !== '0' && !personNoun && explicit.length > 0 && explicit.every((c) => this.isThingNoun(c))) return 'disagree';
     if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun))) {
       const alike = this.namedLike(key);
       if (alike.length > 0 && !alike.includes(noun)) return 'disagree';

@@ -58,6 +58,18 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.isClassNoun('software')).toBe(false);
   });
 
+  it('a key the facts call only other classes of things, each used for several names, is not of the class', () => {
+    const lex = new ClassLexicon();
+    ['Salt Energy, a wind-power company, employs 410 people.', 'Orlen Glass is a glass company.', 'Brock Lenses, a lens manufacturer, was founded in 1968.',
+      'Dunholt Maritime Museum gets 33,050 visitors a year.', 'Hollin Art Museum opened in 1988.']
+      .forEach((f, i) => lex.add(String(i), f));
+    // "museum" is a class by its names only: no rule of names ending in it applies to Salt Energy
+    expect(lex.verdict('Salt Energy', 'museum')).toBe('disagree');
+    expect(lex.verdict('Salt Energy', 'company')).toBe('agree');
+    // one "lens manufacturer" is no evidence against a company
+    expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
+  });
+
   it("the question's class noun", () => {
     expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
