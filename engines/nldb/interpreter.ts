@@ -13,7 +13,7 @@ import { type Derivation, formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
-import { askedInKinds, type KindsOf, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
+import { askedInKinds, type KindsOf, meetsOwnSelection, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
 import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
 import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { keepMajorityKind, valueKind } from './value-kinds.js';
@@ -191,6 +191,11 @@ export class NldbInterpreter implements QuestionInterpreter {
       const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
       const set = factSets[i] ?? [];
       if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
+      // without a join, what the question selects is said of the key itself, by the facts naming
+      // it: "born in Dunmere" is not met by the Dunmere company a person works for
+      if (d.type !== 'NULL' && !envOff('NLQ_NLDB_OWN_SELECTION') && joinSide === null && key !== null && !meetsOwnSelection(selecting, set.map((f) => f.text), key)) {
+        return { type: 'NULL' } as const;
+      }
       // an arg's number is its key's: the fact it was copied from names the key ("Kindfoulick
       // Mills was founded in 1851" is no birth year of the police officer who works there)
       if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !envOff('NLQ_NLDB_ARG_OWN_VALUE') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {

@@ -98,6 +98,18 @@ export function meetsSelection(words: readonly SelectionWord[], facts: readonly 
 }
 
 /**
+ * For a question without a join, whether what it selects is said of the key itself: the facts
+ * that name the key hold every selection word ("Who is the youngest person born in Dunmere?" is
+ * not met by "Harrow & Finch, a haulage company in Dunmere" + "Teodora works for Harrow & Finch"
+ * + "Teodora was born in 1996"). A set with no fact naming the key is left to `meetsSelection`.
+ */
+export function meetsOwnSelection(words: readonly SelectionWord[], facts: readonly string[], key: string): boolean {
+  const name = key.replace(/\s+/g, ' ').trim().toLowerCase();
+  const own = facts.filter((f) => f.replace(/\s+/g, ' ').toLowerCase().includes(name));
+  return name === '' || own.length === 0 || meetsSelection(words, own);
+}
+
+/**
  * The question asked in the words a set uses: each selection word the facts lack but hold a kind
  * of is replaced by that kind ("List everyone who is a lawyer." -> "... who is a solicitor."), a
  * plural kept plural; null when no word is replaced.
