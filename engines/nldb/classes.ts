@@ -125,7 +125,7 @@ export function questionNouns(question: string): string[] {
   const lead =
     /^(?:how many|which|what)\s+(?:of the\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
     /^among\s+(?:the\s+|all\s+)?([a-z][a-z-]*)\b/i.exec(q) ??
-    /^(?:count|list|name)\s+(?:all\s+)?(?:the\s+)?([a-z][a-z-]*)\b/i.exec(q);
+    /^(?:count|list|name)\s+(?:all\s+|every\s+|each\s+)?(?:the\s+)?([a-z][a-z-]*)\b/i.exec(q);
   const words = [
     lead?.[1],
     // "Which is the most visited castle?"
@@ -393,13 +393,19 @@ export class ClassLexicon {
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
     // the facts call the key only other classes of things ("Saltmarsh Energy, a wind-power
     // company" is no museum), each used for several names
-    if (process.env.NLQ_NLDB_OTHER_THING !== '0' && !personNoun && explicit.length > 0 && explicit.every((c) => this.isThingNoun(c))) return 'disagree';
+    if (process.env.NLQ_NLDB_OTHER_THING !== '0' && !personNoun && this.onlyOtherThings(key, noun)) return 'disagree';
     if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun))) {
       const alike = this.namedLike(key);
       if (alike.length > 0 && !alike.includes(noun)) return 'disagree';
       if (this.endsOutsideClass(key, noun)) return 'disagree';
     }
     return 'unknown';
+  }
+
+  /** Whether the facts give the key classes, none of them `noun`, all classes of things used for several names. */
+  private onlyOtherThings(key: string, noun: string): boolean {
+    const explicit = this.classesOf(key);
+    return explicit.length > 0 && !explicit.includes(noun) && lastWord(key) !== noun && explicit.every((c) => this.isThingNoun(c));
   }
 
   /**

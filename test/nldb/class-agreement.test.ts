@@ -73,6 +73,7 @@ describe('class agreement between the question and a key, from what the facts sa
   it("the question's class noun", () => {
     expect(questionNoun('How many companies are based in Vardby?')).toBe('company');
     expect(questionNoun('Which zoo has the fewest visitors?')).toBe('zoo');
+    expect(questionNoun('Name every stadium that gets less than 2500 yearly visitors.')).toBe('stadium');
     expect(questionNoun('Among museums that are in Vardby, which museum gets the fewest visitors?')).toBe('museum');
     expect(questionNoun('What is the earliest birth year of any farmer?')).toBe('farmer');
     expect(questionNoun('In what year was the oldest company founded?')).toBe('company');
