@@ -383,7 +383,10 @@ export class ClassLexicon {
         : 'unknown';
     }
     if (!this.isClassNoun(noun)) return 'unknown';
-    if (explicit.includes(noun) || last === noun) return 'agree';
+    if (explicit.includes(noun)) return 'agree';
+    // what the facts call the key outweighs how its name ends ("Leardpraiton Wildlife Park is a zoo")
+    if (process.env.NLQ_NLDB_EXPLICIT_FIRST !== '0' && !this.isPersonNoun(noun) && this.onlyOtherThings(key, noun, true)) return 'disagree';
+    if (last === noun) return 'agree';
     const personNoun = this.isPersonNoun(noun);
     if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
     // a place is not a company, a zoo or a park (unless places are what the question asks for)
@@ -403,9 +406,9 @@ export class ClassLexicon {
   }
 
   /** Whether the facts give the key classes, none of them `noun`, all classes of things used for several names. */
-  private onlyOtherThings(key: string, noun: string): boolean {
+  private onlyOtherThings(key: string, noun: string, whateverTheName = false): boolean {
     const explicit = this.classesOf(key);
-    return explicit.length > 0 && !explicit.includes(noun) && lastWord(key) !== noun && explicit.every((c) => this.isThingNoun(c));
+    return explicit.length > 0 && !explicit.includes(noun) && (whateverTheName || lastWord(key) !== noun) && explicit.every((c) => this.isThingNoun(c));
   }
 
   /**

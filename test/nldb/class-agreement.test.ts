@@ -68,6 +68,10 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Salt Energy', 'company')).toBe('agree');
     // one "lens manufacturer" is no evidence against a company
     expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
+    // what the facts call a key outweighs how its name ends
+    ['Leard Wildlife Park is a zoo.', 'Kenton Zoo is a zoo.', 'Ebber Park is a park.', 'Fenn Common is a park.'].forEach((f, i) => lex.add(`z${i}`, f));
+    expect(lex.verdict('Leard Wildlife Park', 'park')).toBe('disagree');
+    expect(lex.verdict('Ebber Park', 'park')).toBe('agree');
   });
 
   it("the question's class noun", () => {
