@@ -339,6 +339,11 @@ export class ClassLexicon {
     return this.nounKinds().thing.has(noun);
   }
 
+  /** The class nouns of things: each given to two names or more, none of them a person. */
+  thingNouns(): string[] {
+    return [...this.nounKinds().thing];
+  }
+
   /** A class noun some place has ("town", "village"). */
   isPlaceNoun(noun: string): boolean {
     return this.nounKinds().place.has(noun);

@@ -7,6 +7,7 @@ import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, normalise, voteType } from './aggregate.js';
 import { linkedByName, questionNoun, subjectOf } from './classes.js';
+import { profileCheck } from './class-profiles.js';
 import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { type Derivation, formatDerivation } from './derivation.js';
@@ -179,6 +180,12 @@ export class NldbInterpreter implements QuestionInterpreter {
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
     const joinSide = questionType === 'BOOL' || envOff('NLQ_NLDB_JOIN_SIDE') ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
+    let profiles: ((key: string) => boolean) | null | undefined;
+    const readsLikeAnother = () => {
+      if (noun === null || noun === 'person' || envOff('NLQ_NLDB_PROFILES')) return null;
+      profiles ??= profileCheck(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '');
+      return profiles;
+    };
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       // a MIN/MAX value is checked through the name its fact is about
@@ -207,7 +214,12 @@ export class NldbInterpreter implements QuestionInterpreter {
       if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
-      if (noun !== null && facts.lexical.classes.verdict(key, noun) === 'disagree') return { type: 'NULL' } as const;
+      if (noun !== null) {
+        const verdict = facts.lexical.classes.verdict(key, noun);
+        if (verdict === 'disagree') return { type: 'NULL' } as const;
+        // a name the facts never class is told by what its own facts say (class-profiles.ts)
+        if (verdict === 'unknown' && readsLikeAnother()?.(key)) return { type: 'NULL' } as const;
+      }
       return d;
     });
     const agg = aggregate(envOff('NLQ_NLDB_VALUE_KIND') ? derivations : sameKindOfValue(derivations, scored, factSets), questionType);

@@ -1,0 +1,41 @@
+/** A name the facts never class is told by what its own facts say (class-profiles.ts). */
+import { describe, expect, it } from 'vitest';
+import { profileCheck } from '../../engines/nldb/class-profiles.js';
+import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
+
+const FACTS = [
+  'Orlen Glass is a glass company.',
+  'Orlen Glass was founded in 1950 and employs 400 workers.',
+  'Tamsin Steel is a steel company.',
+  'Tamsin Steel was founded in 1921 and employs 90 workers.',
+  'Kell Arena is a stadium.',
+  'Kell Arena opened in 1990 and gets 300,000 visitors a year.',
+  'Daist Stadium is a stadium.',
+  'Daist Stadium opened in 1970 and gets 80,000 visitors a year.',
+  // never classed: one reads like a stadium, one like a company
+  'Loan Sports Ground opened in 1910 and gets 116,133 visitors a year.',
+  'Brisk Robotics was founded in 1999 and employs 35 workers.',
+];
+
+function index(): LexicalIndex {
+  const lex = new LexicalIndex();
+  FACTS.forEach((f, i) => lex.add(String(i + 1), f));
+  return lex;
+}
+
+describe("a name's class read from what its facts say", () => {
+  it('a name whose facts read like another class of things is not of the asked class', () => {
+    const lex = index();
+    const check = profileCheck('company', lex, (id) => FACTS[Number(id) - 1] ?? '');
+    expect(check).not.toBeNull();
+    expect(check?.('Loan Sports Ground')).toBe(true);
+    expect(check?.('Brisk Robotics')).toBe(false);
+    // nothing known about a name: no evidence either way
+    expect(check?.('Nobody Known')).toBe(false);
+  });
+
+  it('says nothing for a class with fewer than two members', () => {
+    const lex = index();
+    expect(profileCheck('zoo', lex, (id) => FACTS[Number(id) - 1] ?? '')).toBeNull();
+  });
+});
