@@ -16,7 +16,7 @@ import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { askedInKinds, type KindsOf, meetsOwnSelection, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
 import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
-import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
+import { aboutAnotherClass, joinAnchor, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { keepMajorityKind, valueKind } from './value-kinds.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
@@ -109,7 +109,13 @@ export class NldbInterpreter implements QuestionInterpreter {
     const text = (id: string) => facts.fact(id)?.text ?? '';
     // (whatever the extractor made of the set alone: it may have read the company as a member,
     // which the class checks drop later)
-    const starts = sets.map((set) => set.ids).filter((ids) => ids.length === 1 && holds(ids.map(text)) && ids.map(text).every(other));
+    // through a person ("married to a farmer"): a fact about a person that holds the selection
+    // leads to the member through that person (their marriage)
+    const personSide = joinAnchor(question, facts.lexical.classes)?.personSide === true && !envOff('NLQ_NLDB_PERSON_FAN_OUT');
+    const aboutAPerson = (t: string) => facts.lexical.classes.isPerson(subjectOf(t, ordinary) ?? '');
+    const starts = sets
+      .map((set) => set.ids)
+      .filter((ids) => ids.length === 1 && holds(ids.map(text)) && (ids.map(text).every(other) || (personSide && ids.map(text).every(aboutAPerson))));
     // linked through the start fact's subject only: its town links to anyone born there
     const through = (ids: readonly string[]) => subjectOf(text(ids[0] ?? ''), ordinary);
     return this.ssg.extend(question, starts, k, have, { most: 1, through });

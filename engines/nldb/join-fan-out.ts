@@ -21,6 +21,42 @@ export function selectionHolder(question: string, evidence: SelectionEvidence, k
   return (facts) => meetsSelection(words, facts) && (constraints.length === 0 || satisfies(constraints, facts));
 }
 
+/** Where a question's join starts, and whether its other side is a person. */
+interface JoinAnchor {
+  /** Index of the phrase that opens the other side ("a company ...", "someone ..."). */
+  readonly at: number;
+  /** Whether the other side is a person ("married to an engineer", "whose spouse is a doctor"). */
+  readonly personSide: boolean;
+}
+
+/**
+ * The phrase a question joins through: "a NOUN" of a class the collection uses (not the class the
+ * question asks for), or "someone"; null when there is none.
+ */
+export function joinAnchor(question: string, classes: ClassLexicon): JoinAnchor | null {
+  const noun = asksForPeople(question) ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
+  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
+    const n = singular(m[1] as string);
+    return n !== noun && classes.isClassNoun(n);
+  });
+  const someone = /\b(?:someone|somebody|anyone|anybody)\b/i.exec(question);
+  const at = Math.min(through?.index ?? Infinity, someone?.index ?? Infinity);
+  if (at === Infinity) return null;
+  // a person noun after a relation ("whose X is a doctor", "married to an engineer"), not the
+  // member's own ("everyone who is a lawyer")
+  const related = RELATION_BEFORE.test(question.slice(0, at));
+  const personSide =
+    process.env.NLQ_NLDB_PERSON_SIDE !== '0' && (at === someone?.index || (related && classes.isPersonNoun(singular((through?.[1] ?? '') as string))));
+  return { at, personSide };
+}
+
+/**
+ * Words before a person noun that make it the member's relation, not the member ("whose spouse
+ * is a doctor", "married to an engineer", "have a spouse who is a firefighter"); "people who are
+ * doctors" and "everyone who is a lawyer" describe the member.
+ */
+const RELATION_BEFORE = /\bwhose\s|\b(?:to|with)\s+$|\b(?!(?:people|persons?|everyone|everybody|those|one|ones)\b)[a-z]+\s+who\s+(?:is|are|was|were)\s+$/i;
+
 /**
  * A join's own conditions belong to the thing joined through: in "people who work for a company
  * founded after 1920" (or "based in X"), the founding year (the town) is the company's, not what
@@ -36,28 +72,17 @@ export function joinSideCheck(
   evidence: SelectionEvidence & { readonly classes: ClassLexicon },
   kindsOf?: KindsOf,
 ): ((facts: readonly string[], key: string) => boolean) | null {
-  const noun = asksForPeople(question) ? 'person' : questionNoun(question, (n) => evidence.classes.isClassNoun(n));
-  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
-    const n = singular(m[1] as string);
-    return n !== noun && evidence.classes.isClassNoun(n);
-  });
-  const someone = /\b(?:someone|somebody|anyone|anybody)\b/i.exec(question);
-  const at = Math.min(through?.index ?? Infinity, someone?.index ?? Infinity);
-  if (at === Infinity) return null;
-  // the other side is a person ("married to an engineer", "whose spouse is a doctor", "someone
-  // born in X"): the member is not the one the selecting fact is about
-  // (a person noun after a relation: "whose X is a doctor", "married to an engineer"; not the
-  // member's own "everyone who is a lawyer")
-  const related = /\bwhose\s|\b(?:to|with)\s+$/i.test(question.slice(0, at));
-  const personSide =
-    process.env.NLQ_NLDB_PERSON_SIDE !== '0' &&
-    (at === someone?.index || (related && evidence.classes.isPersonNoun(singular((through?.[1] ?? '') as string))));
+  const anchor = joinAnchor(question, evidence.classes);
+  if (anchor === null) return null;
+  const { at, personSide } = anchor;
   const part = question.slice(at);
   const all = new Set(selectionWords(question, evidence, kindsOf).map((w) => w.term));
   const words = selectionWords(part, evidence, kindsOf).filter((w) => all.has(w.term));
   const constraints = parseConstraints(part);
   if (words.length === 0 && constraints.length === 0) return null;
   return (facts, key) => {
+    // a person's relation is a person ("Wonsend", the snake a member keeps, is not)
+    if (personSide && process.env.NLQ_NLDB_PERSON_KEY !== '0' && !evidence.classes.isPerson(key)) return false;
     const name = key.toLowerCase();
     const others = facts.filter((f) => !f.toLowerCase().includes(name));
     // facts that all name the member show the other side only when one names another person

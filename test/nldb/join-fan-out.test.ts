@@ -3,7 +3,7 @@
  * facts stand for the other side of the join, and what they link through.
  */
 import { describe, expect, it } from 'vitest';
-import { aboutAnotherClass, joinSideCheck, selectionHolder } from '../../engines/nldb/join-fan-out.js';
+import { aboutAnotherClass, joinAnchor, joinSideCheck, selectionHolder } from '../../engines/nldb/join-fan-out.js';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 
 const FACTS = [
@@ -97,6 +97,14 @@ describe('the other side of a join', () => {
     expect(spouse?.([fact(4)], 'Eamon Thist')).toBe(true);
     const married = joinSideCheck('Who is married to someone born in Dunholt?', people);
     expect(married?.([fact(1)], 'Marta Oyel')).toBe(false);
+    // a relation written as "a spouse who is a doctor" goes through a person too
+    const relation = joinSideCheck('Name the people who have a spouse who is a doctor.', people);
+    expect(relation?.([fact(1)], 'Marta Oyel')).toBe(false);
+    expect(relation?.([fact(1), fact(2)], 'Henrik Solv')).toBe(true);
+    // and the member is a person: not the dog a doctor keeps nor the place she runs
+    expect(relation?.([fact(1), 'Marta Oyel walks a dog called Wonsend.'], 'Wonsend')).toBe(false);
+    expect(joinAnchor('Name the people who have a spouse who is a doctor.', people.classes)?.personSide).toBe(true);
+    expect(joinAnchor('Name the people who work for a company based in Dunholt.', indexOf(FACTS).classes)?.personSide).toBe(false);
     // the member's own class is no join: "everyone who is a lawyer" leaves one-fact sets alone
     const own = joinSideCheck('List everyone who is a lawyer born after 1970.', people);
     expect(own?.([fact(6)], 'Ada Renn') ?? true).toBe(true);
