@@ -1,7 +1,7 @@
 /** A name the facts never class is told by what its own facts say (class-profiles.ts). */
 import { describe, expect, it } from 'vitest';
 import { profileCheck } from '../../engines/nldb/class-profiles.js';
-import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
+import { lexicalIndexOf, textOf } from './fixtures/lexical.js';
 
 const FACTS = [
   'Orlen Glass is a glass company.',
@@ -17,16 +17,12 @@ const FACTS = [
   'Brisk Robotics was founded in 1999 and employs 35 workers.',
 ];
 
-function index(): LexicalIndex {
-  const lex = new LexicalIndex();
-  FACTS.forEach((f, i) => lex.add(String(i + 1), f));
-  return lex;
-}
+const index = () => lexicalIndexOf(FACTS);
 
 describe("a name's class read from what its facts say", () => {
   it('a name whose facts read like another class of things is not of the asked class', () => {
     const lex = index();
-    const check = profileCheck('company', lex, (id) => FACTS[Number(id) - 1] ?? '');
+    const check = profileCheck('company', lex, textOf(FACTS));
     expect(check).not.toBeNull();
     expect(check?.('Loan Sports Ground')).toBe(true);
     expect(check?.('Brisk Robotics')).toBe(false);
@@ -36,6 +32,6 @@ describe("a name's class read from what its facts say", () => {
 
   it('says nothing for a class with fewer than two members', () => {
     const lex = index();
-    expect(profileCheck('zoo', lex, (id) => FACTS[Number(id) - 1] ?? '')).toBeNull();
+    expect(profileCheck('zoo', lex, textOf(FACTS))).toBeNull();
   });
 });

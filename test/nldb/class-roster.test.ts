@@ -1,7 +1,7 @@
 /** Each member of the class a question ranges over is offered its own facts as a set (class-roster.ts). */
 import { describe, expect, it } from 'vitest';
 import { rosterSets } from '../../engines/nldb/class-roster.js';
-import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
+import { lexicalIndexOf, textOf } from './fixtures/lexical.js';
 
 const FACTS = [
   'Orrin Chemical Works is a chemical company based in Westry.',
@@ -14,13 +14,9 @@ const FACTS = [
   'Declan Achter was born in 1970.',
 ];
 
-function index(): LexicalIndex {
-  const lex = new LexicalIndex();
-  FACTS.forEach((f, i) => lex.add(String(i + 1), f));
-  return lex;
-}
+const index = () => lexicalIndexOf(FACTS);
 
-const text = (id: string) => FACTS[Number(id) - 1] ?? '';
+const text = textOf(FACTS);
 const ids = (sets: readonly { ids: readonly string[] }[]) => sets.map((s) => [...s.ids].sort());
 
 describe('the roster of a class', () => {
