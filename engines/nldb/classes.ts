@@ -49,7 +49,7 @@ const PERSON_AFTER: readonly RegExp[] = [
 ];
 const ARTICLE = /^(?:the|a|an)\s+/i;
 /** Words between an article and a name that are not what the name is ("the same X", "a new X"). */
-const FUNCTION_NOUN = /^(?:same|other|new|old|first|last|next|late|former|famous|local|nearby|young|elder|younger|older|whole|entire|own)$/;
+const NOT_A_CLASS = /^(?:same|other|new|old|first|last|next|late|former|famous|local|nearby|young|elder|younger|older|whole|entire|own)$/;
 /** A class noun written before a name: "the comet Disbridge-Seack", "The star Alpha Orrin", "a ship called Wenna". */
 const CLASS_BEFORE = /(?:^|[^\p{L}])(?:[Tt]he|[Aa]n?)\s+([a-z][a-z-]*)\s+(?:(?:called|named)\s+)?['‘]?$/u;
 /** A fact that says "he" or "she", or goes on "and was born", is about a person: its subject (a name of two words or more). */
@@ -98,7 +98,7 @@ export function classStatements(text: string): ClassStatement[] {
     const cls = CLASS_AFTER.exec(rest);
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
     const prefix = process.env.NLQ_NLDB_CLASS_BEFORE === '0' ? null : CLASS_BEFORE.exec(before)?.[1];
-    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : prefix && !FUNCTION_NOUN.test(prefix) ? singular(prefix) : null;
+    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : prefix && !NOT_A_CLASS.test(prefix) ? singular(prefix) : null;
     // the fact's subject: its first name of two words or more ("In 1975 Lorna Fairweather ...")
     const subject = !subjectSeen && name.includes(' ');
     if (subject) subjectSeen = true;

@@ -8,6 +8,7 @@
  * quantity) satisfies it, so a set without such a number gives [NULL_ANSWER] whatever the model
  * says, and a yes/no question with a comparison is answered by the comparison itself.
  */
+import { term } from './lexical-index.js';
 import { isYear, numberValue, tokenize } from './text.js';
 
 /** A closed interval over one kind of number. */
@@ -97,20 +98,14 @@ const DATE_WORD = /^(?:in|since|from|on|until|till)$/i;
 const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 /**
- * Words that may follow a year without measuring it ("in 1987 and", "1960, when", "1975 Lorna"):
- * English's closed classes (articles, prepositions, conjunctions, pronouns, auxiliaries).
- */
-const FUNCTION_WORD =
-  /^(?:a|an|the|and|or|but|nor|so|yet|as|at|by|for|from|in|into|of|off|on|onto|out|over|to|up|with|without|after|before|since|until|till|during|while|when|where|which|who|whom|whose|that|than|then|there|this|these|those|he|she|it|they|we|you|i|his|her|its|their|our|is|was|are|were|be|been|has|had|have|will|would|could|should|may|might|can|did|does|do|not|also|only|just|still|already|s)$/;
-
-/**
  * Whether the token after a number says what it counts or measures: a lower-case word that is not
  * a function word ("1056 light years", "1,115 metres", "1500 people"). Such a number is a
  * quantity, never a year, however year-like its digits: a star 1,056 light years away is no
  * answer to "who was born before 1960".
  */
 export function measuredBy(next: string): boolean {
-  return process.env.NLQ_NLDB_MEASURED !== '0' && /^[a-z][a-z-]*$/.test(next) && !FUNCTION_WORD.test(next);
+  // (function words, as the lexical index leaves them out, may follow a year: "in 1987 and")
+  return process.env.NLQ_NLDB_MEASURED !== '0' && /^[a-z][a-z-]*$/.test(next) && term(next) !== null;
 }
 
 /** Whether a number token is a year where it stands: year-like digits not followed by what they measure. */

@@ -137,10 +137,10 @@ export class NldbInterpreter implements QuestionInterpreter {
     const nothing = () => sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
     let more: SupportSet[] = [];
     const extreme = questionType !== null && NEEDS_A_NUMBER.has(questionType);
+    const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
-      const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
       const through = envOff('NLQ_NLDB_SUBJECT_FIRST')
         ? undefined
         : (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
@@ -183,7 +183,6 @@ export class NldbInterpreter implements QuestionInterpreter {
     const people = asksForPeople(question.question);
     // The key must be of the class the question asks for, as far as the collection says (classes.ts).
     const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
-    const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
     const joinSide = questionType === 'BOOL' || envOff('NLQ_NLDB_JOIN_SIDE') ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
     let profiles: ((key: string) => boolean) | null | undefined;

@@ -64,8 +64,9 @@ const RELATION_BEFORE = /\bwhose\s|\b(?:to|with)\s+$|\b(?!(?:people|persons?|eve
  * X"). For a question that goes through a class ("a company", "a doctor"), the selection words and
  * number comparisons written from that phrase on must be held by the set's facts that do not name
  * the member (the key); a set whose facts all name it is left alone, unless the other side is a
- * person ("married to someone born in X", "whose spouse is a doctor"): then one of its facts must
- * name a person besides the member. Returns null for a question without such a phrase.
+ * person ("married to someone born in X", "whose spouse is a doctor"): then the member must be a
+ * person and one of the facts must name a person besides the member. Returns null for a question
+ * without such a phrase.
  */
 export function joinSideCheck(
   question: string,
