@@ -60,18 +60,37 @@ export function profileCheck(
   noun: string,
   lexical: LexicalIndex,
   text: (id: string) => string,
+  words: ClassWordsCache = new ClassWordsCache(),
 ): ((key: string) => boolean) | null {
-  const asked = classWords(noun, lexical, text);
+  const asked = words.of(noun, lexical, text);
   if (asked === null) return null;
   const others = lexical.classes
     .thingNouns()
     .filter((n) => n !== noun)
-    .flatMap((n) => classWords(n, lexical, text) ?? []);
+    .flatMap((n) => words.of(n, lexical, text) ?? []);
   if (others.length === 0) return null;
   return (key) => {
-    const words = profile(key, lexical, text);
-    if (words.size === 0) return false;
-    const own = fit(words, asked);
-    return others.some((o) => fit(words, o) > MARGIN * own);
+    const own = profile(key, lexical, text);
+    if (own.size === 0) return false;
+    const asIs = fit(own, asked);
+    return others.some((o) => fit(own, o) > MARGIN * asIs);
   };
+}
+
+/**
+ * The classes' words, kept for one collection until its facts change (every question over a
+ * class reads the words of all classes of things: at 10,000 facts that is most of its time).
+ */
+export class ClassWordsCache {
+  private revision = -1;
+  private readonly byNoun = new Map<string, ClassWords | null>();
+
+  of(noun: string, lexical: LexicalIndex, text: (id: string) => string): ClassWords | null {
+    if (lexical.classes.revision !== this.revision) {
+      this.byNoun.clear();
+      this.revision = lexical.classes.revision;
+    }
+    if (!this.byNoun.has(noun)) this.byNoun.set(noun, classWords(noun, lexical, text));
+    return this.byNoun.get(noun) ?? null;
+  }
 }

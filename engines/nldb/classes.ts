@@ -223,6 +223,10 @@ export class ClassLexicon {
   /** Last word of a name -> the class nouns facts give names ending in it ("arena" -> "stadium"). */
   private readonly suffixes = new Map<string, Counter<string>>();
   private version = 0;
+  /** Grows with every fact added or removed: what is read from the facts is stale when it moves. */
+  get revision(): number {
+    return this.version;
+  }
   private nounCache: { version: number; person: Set<string>; thing: Set<string>; place: Set<string> } | null = null;
 
   add(id: string, text: string): void {

@@ -7,7 +7,7 @@ import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, normalise, voteType } from './aggregate.js';
 import { linkedByName, questionNoun, subjectOf } from './classes.js';
-import { profileCheck } from './class-profiles.js';
+import { ClassWordsCache, profileCheck } from './class-profiles.js';
 import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { type Derivation, formatDerivation } from './derivation.js';
@@ -59,6 +59,8 @@ export interface Trace {
 export class NldbInterpreter implements QuestionInterpreter {
   private readonly ssg: SupportSetGenerator;
   private readonly spj: SelectProjectJoin;
+  /** The collection's classes' words (class-profiles.ts), read once per revision of its facts. */
+  private readonly classWords = new ClassWordsCache();
 
   constructor(private readonly options: NldbInterpreterOptions) {
     this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg, options.facts.lexical);
@@ -188,7 +190,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     let profiles: ((key: string) => boolean) | null | undefined;
     const readsLikeAnother = () => {
       if (noun === null || noun === 'person' || envOff('NLQ_NLDB_PROFILES')) return null;
-      profiles ??= profileCheck(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '');
+      profiles ??= profileCheck(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '', this.classWords);
       return profiles;
     };
     const derivations = scored.map((s, i) => {

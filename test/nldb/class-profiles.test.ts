@@ -1,6 +1,6 @@
 /** A name the facts never class is told by what its own facts say (class-profiles.ts). */
 import { describe, expect, it } from 'vitest';
-import { profileCheck } from '../../engines/nldb/class-profiles.js';
+import { ClassWordsCache, profileCheck } from '../../engines/nldb/class-profiles.js';
 import { lexicalIndexOf, textOf } from './fixtures/lexical.js';
 
 const FACTS = [
@@ -33,5 +33,20 @@ describe("a name's class read from what its facts say", () => {
   it('says nothing for a class with fewer than two members', () => {
     const lex = index();
     expect(profileCheck('zoo', lex, textOf(FACTS))).toBeNull();
+  });
+
+  it("keeps the classes' words until the collection's facts change", () => {
+    const facts = [...FACTS];
+    const lex = lexicalIndexOf(facts);
+    const cache = new ClassWordsCache();
+    const first = cache.of('company', lex, textOf(facts));
+    expect(cache.of('company', lex, textOf(facts))).toBe(first);
+    facts.push('Brisk Robotics is a robotics company.');
+    lex.add(String(facts.length), facts[facts.length - 1] as string);
+    const after = cache.of('company', lex, textOf(facts));
+    expect(after).not.toBe(first);
+    // Brisk Robotics is a member now: its words count for companies
+    expect(first?.get('robotic')).toBeUndefined();
+    expect(after?.get('robotic')).toBeGreaterThan(0);
   });
 });
