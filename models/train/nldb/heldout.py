@@ -23,8 +23,8 @@ def main():
     ap.add_argument("--questions", type=int, default=60, help="questions kept per world (at random)")
     ap.add_argument("--data", default=os.path.join(ROOT, "data"))
     ap.add_argument("--pad", type=int, default=0,
-                    help="also write facts-N.txt: the world's facts shuffled among other worlds' distractor facts "
-                         "(facts about places only, as facts-dev's larger files are padded), to measure at scale")
+                    help="also write facts-N.txt: the world's facts shuffled among distractor facts (see "
+                         "--pad-style), to measure at scale")
     ap.add_argument("--pad-style", choices=["places", "things", "mixed"], default="places",
                     help="padding facts: about places (other worlds' distractors), about things no question asks "
                          "about with numbers in units and years of events (padding.py), or half of each")
@@ -42,6 +42,8 @@ def main():
 
     def padding(n):
         things = {"places": 0, "things": n, "mixed": n // 2}[a.pad_style]
+        if things == 0:
+            return place_padding(n)  # as before --pad-style existed: the same files for the same seed
         out = place_padding(n - things) + P.thing_facts(pad_rng, W.Names(pad_rng, real_people), things)
         pad_rng.shuffle(out)
         return out
