@@ -1,14 +1,20 @@
 /**
- * NeuralDB over text facts on shared/datasets/facts-dev (never used for training): answer
- * accuracy overall and per type, Support Set Generator precision/recall against the gold support
- * sets (exact and soft, as the paper's Table 4), latency per question, and indexing rate, for
- * the 130-, 1,000- and 10,000-fact databases. Figures only; nothing passes or fails.
+ * NeuralDB over text facts, every set issue 19 measures (figures only; nothing passes or fails):
+ * - facts-dev at 130 / 1,000 / 10,000 facts, in process: accuracy overall and per type, the
+ *   extractor on the gold support sets ("perfect retrieval"), Support Set Generator precision and
+ *   recall against the gold sets (exact and soft, as the paper's Table 4), latency, indexing rate;
+ * - bench/data/facts-dev-paraphrases.jsonl: each dev question reworded twice by hand, on facts.txt;
+ * - shared/datasets/facts-others (written independently of the project, another domain) at ~158
+ *   and 1,000 facts, through GraphQL as an outside client (nldb-graphql.ts);
+ * - bench/data/nldb-heldout: generated worlds the models never trained on, one folder a world named
+ *   `<domain>-...`, reported per domain.
+ * Never used for training.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aggregate, normalise } from '../engines/nldb/aggregate.js';
+import { aggregate } from '../engines/nldb/aggregate.js';
 import { formatDerivation } from '../engines/nldb/derivation.js';
 import { EmbeddedIndex } from '../engines/nldb/embedded-index.js';
 import { FactIndex } from '../engines/nldb/fact-index.js';
@@ -19,61 +25,95 @@ import { toResultSet } from '../engines/nldb/result.js';
 import { SelectProjectJoin } from '../engines/nldb/spj.js';
 import type { ResultSet } from '../engines/source.js';
 import { kindsOf } from '../plugins/nl-query/nldb-kinds.js';
+import { measureThroughGraphql } from './nldb-graphql.js';
+import { type FactQuestion, pct, readFactLines, readFactQuestions, ScoreSheet, scoreRows } from './nldb-questions.js';
 import { latencySummary, percentile } from './stats.js';
-
-interface DevQuestion {
-  id: string;
-  question: string;
-  type: string;
-  join: boolean;
-  answer: (string | number | boolean)[];
-  support: number[][];
-}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-function datasetDir(): string | null {
+/** A shared dataset folder (facts-dev, facts-others) next to the package, or under /work/shared. */
+function sharedDataset(name: string, override?: string): string | null {
   const candidates = [
-    process.env.NLQ_FACTS_DEV,
-    resolve(here, '..', '..', 'shared', 'datasets', 'facts-dev'),
-    resolve(here, '..', '..', '..', 'shared', 'datasets', 'facts-dev'),
-    '/work/shared/datasets/facts-dev',
+    override,
+    resolve(here, '..', '..', 'shared', 'datasets', name),
+    resolve(here, '..', '..', '..', 'shared', 'datasets', name),
+    `/work/shared/datasets/${name}`,
   ];
   return candidates.find((c): c is string => !!c && existsSync(join(c, 'questions.jsonl'))) ?? null;
 }
 
+/** bench/data of the sources (the benchmark runs from dist/bench). */
+function benchData(...parts: string[]): string {
+  const fromDist = resolve(here, '..', '..', 'bench', 'data', ...parts);
+  return existsSync(fromDist) ? fromDist : resolve(here, 'data', ...parts);
+}
+
+const scoreResult = (q: FactQuestion, result: ResultSet | null): number => scoreRows(q, result && result.kind !== 'EMPTY' ? result.rows : []);
+
 export async function nldbBenchmarks(): Promise<void> {
-  const dir = datasetDir();
-  if (!dir) {
-    console.log('skipped: facts-dev not found (set NLQ_FACTS_DEV to shared/datasets/facts-dev)');
-    return;
-  }
-  const questions = readFileSync(join(dir, 'questions.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as DevQuestion);
-  const lineMap = JSON.parse(readFileSync(join(dir, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
   // NLQ_NLDB_MODELS=dir measures models elsewhere (a training run's output) without installing them.
-  const models = await NldbModels.load({ dir: process.env.NLQ_NLDB_MODELS || undefined });
+  const modelDir = process.env.NLQ_NLDB_MODELS || undefined;
+  const models = await NldbModels.load({ dir: modelDir });
   console.log(`extractor precision: ${models.config.spj.precision ?? 'fp32'} (NLQ_NLDB_PRECISION=fp32|int8 picks one)`);
-  // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
-  const files = process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt'];
-  for (const file of files) {
-    const lines = readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim());
-    // gold support refers to facts.txt lines; padded files put them elsewhere
-    const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
-    await runOne(file, lines, questions, toLine, models);
+  // NLQ_BENCH_NLDB_SETS=dev,paraphrases,others,heldout picks some of the sets.
+  const sets = new Set(process.env.NLQ_BENCH_NLDB_SETS?.split(',') ?? ['dev', 'paraphrases', 'others', 'heldout']);
+  const summary: string[] = [];
+  const dev = sharedDataset('facts-dev', process.env.NLQ_FACTS_DEV);
+  if (!dev) console.log('skipped: facts-dev not found (set NLQ_FACTS_DEV to shared/datasets/facts-dev)');
+  if (dev && sets.has('dev')) {
+    const questions = readFactQuestions(join(dev, 'questions.jsonl'));
+    const lineMap = JSON.parse(readFileSync(join(dev, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
+    // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
+    for (const file of process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt']) {
+      const lines = readFactLines(join(dev, file));
+      // gold support refers to facts.txt lines; padded files put them elsewhere
+      const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
+      const { sheet, p50 } = await runOne(`facts-dev ${file}`, lines, questions, toLine, models);
+      summary.push(`facts-dev @${lines.length}: ${sheet.accuracy.toFixed(1)}% (p50 ${p50.toFixed(0)} ms)`);
+    }
+  }
+  const paraphrases = benchData('facts-dev-paraphrases.jsonl');
+  if (dev && sets.has('paraphrases') && existsSync(paraphrases)) {
+    const reworded = readFactQuestions(paraphrases);
+    const { sheet } = await runOne('facts-dev paraphrases on facts.txt', readFactLines(join(dev, 'facts.txt')), reworded, (core) => core, models);
+    summary.push(`facts-dev paraphrases @130: ${sheet.accuracy.toFixed(1)}% (${reworded.length} questions)`);
+  }
+  const heldout = benchData('nldb-heldout');
+  if (sets.has('heldout') && existsSync(heldout)) {
+    const byDomain = new Map<string, number[]>();
+    for (const world of readdirSync(heldout).sort()) {
+      const dir = join(heldout, world);
+      if (!existsSync(join(dir, 'questions.jsonl'))) continue;
+      const { sheet } = await runOne(`held-out ${world}`, readFactLines(join(dir, 'facts.txt')), readFactQuestions(join(dir, 'questions.jsonl')), (c) => c, models);
+      const domain = world.split('-')[0] ?? world;
+      byDomain.set(domain, [...(byDomain.get(domain) ?? []), sheet.accuracy]);
+    }
+    const all = [...byDomain.values()].flat();
+    for (const [domain, scores] of byDomain) {
+      summary.push(`held-out ${domain}: ${(scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1)}% (${scores.length} worlds: ${scores.map((s) => s.toFixed(1)).join(' / ')})`);
+    }
+    if (byDomain.size > 1) summary.push(`held-out, every world: ${(all.reduce((a, b) => a + b, 0) / Math.max(1, all.length)).toFixed(1)}% (${all.length} worlds)`);
   }
   await models.close();
+  const others = sharedDataset('facts-others');
+  if (others && sets.has('others')) {
+    const questions = readFactQuestions(join(others, 'questions.jsonl'));
+    for (const file of ['facts.txt', 'facts-1000.txt']) {
+      const lines = readFactLines(join(others, file));
+      const run = await measureThroughGraphql(`facts-others ${file}`, lines, questions);
+      summary.push(`facts-others @${lines.length} (GraphQL): ${run.sheet.accuracy.toFixed(1)}% (${run.sheet.byType()})`);
+    }
+  } else if (!others) console.log('skipped: facts-others not found');
+  console.log(`\n== nldb summary\n${summary.map((l) => `  ${l}`).join('\n')}`);
 }
 
 async function runOne(
-  file: string,
+  label: string,
   lines: readonly string[],
-  questions: readonly DevQuestion[],
+  questions: readonly FactQuestion[],
   toLine: (core: number) => number,
   models: NldbModels,
-): Promise<void> {
+): Promise<{ sheet: ScoreSheet; p50: number }> {
   const tmp = mkdtempSync(join(tmpdir(), 'nlq-bench-nldb-'));
   const store = await FactStore.open(`file:${join(tmp, 'facts.sqlite')}`);
   await store.createCollection('dev', 'facts-dev');
@@ -85,12 +125,12 @@ async function runOne(
   const vectors = EmbeddedIndex.open({ dir: join(tmp, 'vectors'), name: 'dev', dimensions: models.dimensions, model: models.fingerprint });
   const facts = new FactIndex('dev', store, models, vectors);
   const sync = await facts.sync();
-  // as the gateway serves it: WordNet's kinds for the selection check (NLQ_NLDB_KINDS=off to measure without)
-  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models, ...(process.env.NLQ_NLDB_KINDS === 'off' ? {} : { kindsOf }) });
+  // as the gateway serves it: WordNet's kinds for the selection check
+  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models, kindsOf });
 
   const latencies: number[] = [];
-  const byType = new Map<string, number[]>();
-  const perfect = new Map<string, number[]>();
+  const sheet = new ScoreSheet();
+  const perfect = new ScoreSheet();
   const spj = new SelectProjectJoin(models);
   const dump: string[] = [];
   const ssg = { exactP: [] as number[], exactR: [] as number[], softP: [] as number[], softR: [] as number[] };
@@ -98,16 +138,16 @@ async function runOne(
     const started = performance.now();
     const { interpretation, trace } = await interpreter.run({ question: q.question, topK: 5, limit: 1000, signal: new AbortController().signal });
     latencies.push(performance.now() - started);
-    const score = scoreAnswer(q, interpretation.result);
-    for (const key of ['all', q.type, ...(q.join ? ['join'] : [])]) byType.set(key, [...(byType.get(key) ?? []), score]);
+    const score = scoreResult(q, interpretation.result);
+    sheet.add(q, score);
     const gold = q.support.map((set) => set.map((core) => idOfLine.get(toLine(core)) ?? '?'));
     // Perfect retrieval: the extractor and aggregation on the gold support sets only.
     const goldTexts = gold.map((set) => set.map((id) => facts.fact(id)?.text ?? ''));
     const goldTyped = await spj.deriveTyped(q.question, goldTexts);
     const goldDerivations = goldTyped.derivations.map((d) => d.derivation);
     const perfectResult = toResultSet(aggregate(goldDerivations, goldTyped.type), () => [], 1000);
-    const perfectScore = scoreAnswer(q, perfectResult);
-    for (const key of ['all', q.type, ...(q.join ? ['join'] : [])]) perfect.set(key, [...(perfect.get(key) ?? []), perfectScore]);
+    const perfectScore = scoreResult(q, perfectResult);
+    perfect.add(q, perfectScore);
     const m = supportMetrics(trace.supportSets, gold);
     const goldKeys = new Set(gold.map((s) => [...s].sort().join(',')));
     dump.push(
@@ -131,59 +171,21 @@ async function runOne(
       ssg.softR.push(m.softR);
     }
   }
-  const pct = (xs: readonly number[]) => `${((100 * xs.reduce((a, b) => a + b, 0)) / Math.max(1, xs.length)).toFixed(1)}%`;
-  console.log(`\n-- ${file}: ${lines.length} facts`);
+  console.log(`\n-- ${label}: ${lines.length} facts`);
   console.log(`indexing: ${sync.added} facts embedded and indexed in ${(sync.millis / 1000).toFixed(2)} s = ${(sync.added / (sync.millis / 1000)).toFixed(0)} facts/s`);
-  console.log(`accuracy: ${pct(byType.get('all') ?? [])} over ${questions.length} questions`);
-  console.log(
-    `  by type: ${[...byType.entries()]
-      .filter(([k]) => k !== 'all')
-      .map(([k, v]) => `${k} ${pct(v)} (n=${v.length})`)
-      .join(', ')}`,
-  );
-  console.log(
-    `perfect retrieval (gold support sets -> SPJ -> aggregation): ${pct(perfect.get('all') ?? [])}; by type: ${[...perfect.entries()]
-      .filter(([k]) => k !== 'all')
-      .map(([k, v]) => `${k} ${pct(v)}`)
-      .join(', ')}`,
-  );
+  console.log(`accuracy: ${sheet.accuracy.toFixed(1)}% over ${questions.length} questions`);
+  console.log(`  by type: ${sheet.byType()}`);
+  console.log(`perfect retrieval (gold support sets -> SPJ -> aggregation): ${perfect.accuracy.toFixed(1)}%; by type: ${perfect.byType()}`);
   // NLQ_BENCH_DUMP=dir writes every question's support sets and derivations there.
-  if (process.env.NLQ_BENCH_DUMP) writeFileSync(join(process.env.NLQ_BENCH_DUMP, `nldb-${file}.log`), dump.join('\n') + '\n');
-  console.log(
-    `SSG (questions with gold support): exact P ${pct(ssg.exactP)} R ${pct(ssg.exactR)}; soft P ${pct(ssg.softP)} R ${pct(ssg.softR)}`,
-  );
+  if (process.env.NLQ_BENCH_DUMP) writeFileSync(join(process.env.NLQ_BENCH_DUMP, `nldb-${label.replace(/[^\w.-]+/g, '_')}.log`), dump.join('\n') + '\n');
+  console.log(`SSG (questions with gold support): exact P ${pct(ssg.exactP)} R ${pct(ssg.exactR)}; soft P ${pct(ssg.softP)} R ${pct(ssg.softR)}`);
   const sorted = [...latencies].sort((a, b) => a - b);
-  console.log(`latency per question: ${latencySummary(latencies)} (p50 ${percentile(sorted, 50).toFixed(0)} ms)`);
+  const p50 = percentile(sorted, 50);
+  console.log(`latency per question: ${latencySummary(latencies)} (p50 ${p50.toFixed(0)} ms)`);
   await facts.close();
   await store.close();
   rmSync(tmp, { recursive: true, force: true });
-}
-
-/** Scoring as facts-dev/README.md says: set F1 for set/argmin/argmax, exact match otherwise. */
-export function scoreAnswer(q: DevQuestion, result: ResultSet | null): number {
-  const rows = result && result.kind !== 'EMPTY' ? result.rows : [];
-  const first = rows[0]?.[0];
-  switch (q.type) {
-    case 'set':
-    case 'argmin':
-    case 'argmax': {
-      const predicted = new Set(rows.map((r) => normalise(String(r[0]))));
-      const gold = new Set(q.answer.map((a) => normalise(String(a))));
-      if (predicted.size === 0 && gold.size === 0) return 1;
-      const tp = [...predicted].filter((p) => gold.has(p)).length;
-      if (tp === 0) return 0;
-      const p = tp / predicted.size;
-      const r = tp / gold.size;
-      return (2 * p * r) / (p + r);
-    }
-    case 'count':
-    case 'bool':
-      if (q.answer.length === 0) return rows.length === 0 ? 1 : 0;
-      return first === q.answer[0] ? 1 : 0;
-    default: // min, max
-      if (q.answer.length === 0) return rows.length === 0 ? 1 : 0;
-      return typeof first === 'number' && first === Number(q.answer[0]) ? 1 : 0;
-  }
+  return { sheet, p50 };
 }
 
 /**

@@ -9,18 +9,25 @@ import { cypherBenchmarks } from './cypher.js';
 import { sqlBenchmarks } from './sql.js';
 import { loadBenchmark } from './load.js';
 import { sourcesBenchmarks } from './sources.js';
+import { othersBenchmarks } from './others.js';
 
-const BENCHMARKS: Record<string, { about: string; run: () => Promise<void> }> = {
+/** A benchmark gets the command line's options (`--…` words after the names), if it takes any. */
+const BENCHMARKS: Record<string, { about: string; run: (options: readonly string[]) => Promise<void> }> = {
   frame: { about: 'world load time, ask() overhead through Apollo, durable fact writes', run: frameBenchmarks },
   cypher: { about: 'Cypher translation (µs per graph); royals relation chains on the embedded store vs SQL on SQLite', run: cypherBenchmarks },
   sql: { about: 'query-graph translation (µs per graph) and the SQL engine and gateway overhead over direct SQL', run: sqlBenchmarks },
   querygraph: { about: 'query-graph predictor: held-out synthetic exact match top-1/3/5 and per component, questions-dev execution accuracy, latency, training time', run: querygraphBenchmarks },
   sources: { about: 'source selection: precision/recall of selected sources on questions-dev + facts-dev, selection time with 200 extra sources', run: sourcesBenchmarks },
-  nldb: { about: 'text facts (facts-dev): accuracy by type, SSG precision/recall, latency, indexing rate', run: nldbBenchmarks },
+  nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency', run: nldbBenchmarks },
+  others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
 };
 
-async function main(names: string[]): Promise<void> {
+async function main(args: string[]): Promise<void> {
+  // Names first, then options: `npm run bench -- others --db world_1 --questions 10`.
+  const firstOption = args.findIndex((arg) => arg.startsWith('--'));
+  const names = firstOption < 0 ? args : args.slice(0, firstOption);
+  const options = firstOption < 0 ? [] : args.slice(firstOption);
   const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
   for (const name of selected) {
     const benchmark = BENCHMARKS[name];
@@ -30,7 +37,7 @@ async function main(names: string[]): Promise<void> {
       return;
     }
     console.log(`\n== ${name}: ${benchmark.about}`);
-    await benchmark.run();
+    await benchmark.run(options);
   }
 }
 
