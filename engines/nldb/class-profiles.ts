@@ -7,7 +7,7 @@
  * ...". Everything is read from the collection: the classes and their members (classes.ts
  * `membersOf`), the facts about each (the facts it is the subject of), their lower-case words.
  */
-import { nameKey, subjectOf } from './classes.js';
+import { factsAbout } from './class-roster.js';
 import { type LexicalIndex, term } from './lexical-index.js';
 import { tokenize } from './text.js';
 
@@ -19,13 +19,9 @@ const MARGIN = 3;
 
 /** The lower-case words (as the lexical index keys them) of the facts a name is the subject of. */
 function profile(name: string, lexical: LexicalIndex, text: (id: string) => string): Set<string> {
-  const ordinary = (w: string) => lexical.isOrdinaryWord(w);
-  const key = nameKey(name);
   const out = new Set<string>();
-  for (const hit of lexical.search(key, 32)) {
-    const fact = text(hit.id);
-    if (nameKey(subjectOf(fact, ordinary) ?? '') !== key) continue;
-    for (const t of tokenize(fact)) {
+  for (const id of factsAbout(name, lexical, text)) {
+    for (const t of tokenize(text(id))) {
       if (!/^[a-z]/.test(t.text)) continue;
       const k = term(t.text);
       if (k) out.add(k);

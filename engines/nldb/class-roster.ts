@@ -39,21 +39,27 @@ export function rosterSets(
   options: ClassRosterOptions = ROSTER_DEFAULTS,
 ): SupportSet[] {
   if (noun === 'person' || options.members <= 0 || options.factsPerMember <= 0) return [];
-  const ordinary = (w: string) => lexical.isOrdinaryWord(w);
   const seen = new Set(have);
   const out: SupportSet[] = [];
   for (const member of lexical.classes.membersOf(noun).slice(0, options.members)) {
-    // facts naming the member in passing ("X joined Orrin Works in 1994") tell of others' years
-    const about = (id: string) => nameKey(subjectOf(text(id), ordinary) ?? '') === member;
-    const ids = lexical
-      .search(member, 32)
-      .filter((h) => about(h.id))
-      .slice(0, options.factsPerMember)
-      .map((h) => h.id);
+    const ids = factsAbout(member, lexical, text).slice(0, options.factsPerMember);
     const key = [...ids].sort().join(',');
     if (ids.length === 0 || seen.has(key)) continue;
     seen.add(key);
     out.push({ ids, score: -4 });
   }
   return out;
+}
+
+/**
+ * The ids of the facts a name is the subject of, in BM25's order for the name (of its 32 best
+ * hits). Facts naming it in passing ("X joined Orrin Works in 1994") tell of others' years.
+ */
+export function factsAbout(name: string, lexical: LexicalIndex, text: (id: string) => string): string[] {
+  const ordinary = (w: string) => lexical.isOrdinaryWord(w);
+  const key = nameKey(name);
+  return lexical
+    .search(key, 32)
+    .filter((h) => nameKey(subjectOf(text(h.id), ordinary) ?? '') === key)
+    .map((h) => h.id);
 }

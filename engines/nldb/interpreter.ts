@@ -140,6 +140,9 @@ export class NldbInterpreter implements QuestionInterpreter {
     let more: SupportSet[] = [];
     const extreme = questionType !== null && NEEDS_A_NUMBER.has(questionType);
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
+    // whom or what the question asks for: people, or a class noun the collection uses
+    const people = asksForPeople(question.question);
+    const classNoun = questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
@@ -159,10 +162,9 @@ export class NldbInterpreter implements QuestionInterpreter {
     // a question over a class of things: each member's facts as one more set (class-roster.ts)
     const roster = this.options.classRoster ?? { ...ROSTER_DEFAULTS, members: envNumber('NLQ_NLDB_ROSTER', ROSTER_DEFAULTS.members) };
     if (extreme || questionType === 'SET' || questionType === 'COUNT') {
-      const noun = asksForPeople(question.question) ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
-      if (noun !== null) {
+      if (!people && classNoun !== null) {
         const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
-        more = [...more, ...rosterSets(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '', seen, roster)];
+        more = [...more, ...rosterSets(classNoun, facts.lexical, (id) => facts.fact(id)?.text ?? '', seen, roster)];
       }
     }
     if (more.length > 0) {
@@ -181,10 +183,9 @@ export class NldbInterpreter implements QuestionInterpreter {
     if (selecting.some((w) => w.kinds !== undefined) && !envOff('NLQ_NLDB_ASK_BY_KIND')) {
       scored = await this.askByKind(question, selecting, factSets, scored, questionType);
     }
-    // A question about people is not answered by a thing's name (checked by code, see constraints.ts).
-    const people = asksForPeople(question.question);
-    // The key must be of the class the question asks for, as far as the collection says (classes.ts).
-    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
+    // The key must be of the class the question asks for, as far as the collection says (classes.ts);
+    // a question about people is not answered by a thing's name (constraints.ts).
+    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : classNoun;
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
     const joinSide = questionType === 'BOOL' || envOff('NLQ_NLDB_JOIN_SIDE') ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
     let profiles: ((key: string) => boolean) | null | undefined;
