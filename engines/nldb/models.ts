@@ -1,7 +1,9 @@
 /**
  * The trained NeuralDB models (models/nldb/): the two retriever encoders and the extractor, run by
  * onnxruntime-node. CPU by default; `NLQ_DEVICE=cuda` asks for onnxruntime's CUDA provider, which
- * needs onnxruntime-node's CUDA build on the machine (see README, "Text facts").
+ * needs onnxruntime-node's CUDA build on the machine (see README, "Text facts"); without it the
+ * models run on the CPU, with a process warning (code NLQ_DEVICE_FALLBACK) and `deviceNote` saying
+ * so (the collection's `sources` status repeats it).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -52,7 +54,14 @@ export interface LoadOptions {
   readonly threads?: number;
   /** The extractor's precision; default: NLQ_NLDB_PRECISION, else what config.json says, else fp32. */
   readonly precision?: Precision;
+  /**
+   * Told when the device asked for cannot be used and the CPU serves instead; default: a process
+   * warning with code `NLQ_DEVICE_FALLBACK`.
+   */
+  readonly warn?: (message: string) => void;
 }
+
+const warnProcess = (message: string): void => process.emitWarning(message, { code: 'NLQ_DEVICE_FALLBACK' });
 
 /** Loaded sessions and the vocabulary; shared read-only by every collection of a gateway. */
 export class NldbModels {
@@ -61,6 +70,10 @@ export class NldbModels {
     readonly vocab: Vocabulary,
     /** Changes whenever the fact encoder changes: stored vectors from another model are stale. */
     readonly fingerprint: string,
+    /** Where inference runs (the CPU when the device asked for could not be used). */
+    readonly device: Device,
+    /** Why the models run elsewhere than asked (`NLQ_DEVICE=cuda` without the CUDA provider), else null. */
+    readonly deviceNote: string | null,
     private readonly factSession: ort.InferenceSession,
     private readonly stateSession: ort.InferenceSession,
     private readonly spjSession: ort.InferenceSession,
@@ -77,21 +90,39 @@ export class NldbModels {
     const spjFile = precision === 'int8' ? 'spj.int8.onnx' : 'spj.onnx';
     if (!existsSync(file(spjFile))) throw new SourceUnavailableError('nldb', `model file missing: ${file(spjFile)} (run nlq train --nldb)`);
     const words = (JSON.parse(readFileSync(file('vocab.json'), 'utf8')) as { words: Record<string, number> }).words;
-    const device = options.device ?? deviceFromEnv();
-    const sessionOptions: ort.InferenceSession.SessionOptions = {
+    const asked = options.device ?? deviceFromEnv();
+    const sessionOptions = (device: Device): ort.InferenceSession.SessionOptions => ({
       executionProviders: device === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
       intraOpNumThreads: options.threads ?? 1,
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
-    };
+    });
     const factBytes = readFileSync(file('ssg-fact.onnx'));
     const fingerprint = createHash('sha256').update(factBytes).update(readFileSync(file('vocab.json'))).digest('hex').slice(0, 16);
-    const [fact, state, spj] = await Promise.all([
-      ort.InferenceSession.create(factBytes, sessionOptions),
-      ort.InferenceSession.create(file('ssg-state.onnx'), sessionOptions),
-      ort.InferenceSession.create(file(spjFile), sessionOptions),
-    ]);
-    return new NldbModels({ ...config, spj: { ...config.spj, precision } }, new Map(Object.entries(words)), fingerprint, fact, state, spj);
+    // the fact encoder first: a missing provider fails there once, not three times over
+    const open = async (device: Device) => {
+      const fact = await ort.InferenceSession.create(factBytes, sessionOptions(device));
+      const [state, spj] = await Promise.all([
+        ort.InferenceSession.create(file('ssg-state.onnx'), sessionOptions(device)),
+        ort.InferenceSession.create(file(spjFile), sessionOptions(device)),
+      ]);
+      return [fact, state, spj] as const;
+    };
+    let device = asked;
+    let deviceNote: string | null = null;
+    let sessions: Awaited<ReturnType<typeof open>>;
+    try {
+      sessions = await open(asked);
+    } catch (error) {
+      // onnxruntime-node without its CUDA build cannot append the CUDA provider: serve on the CPU
+      if (asked !== 'cuda') throw error;
+      device = 'cpu';
+      deviceNote = `the CUDA execution provider is missing (${firstLine(error)}): running on the CPU`;
+      (options.warn ?? warnProcess)(`NLQ_DEVICE=cuda: ${deviceNote}`);
+      sessions = await open('cpu');
+    }
+    const [fact, state, spj] = sessions;
+    return new NldbModels({ ...config, spj: { ...config.spj, precision } }, new Map(Object.entries(words)), fingerprint, device, deviceNote, fact, state, spj);
   }
 
   /** Length of the vectors in the index: the dense part, then the lexical sketch. */
@@ -191,6 +222,10 @@ function idTensor(rows: readonly (readonly number[])[], max: number): ort.Tensor
 function precisionFromEnv(): Precision | null {
   const v = process.env.NLQ_NLDB_PRECISION?.toLowerCase();
   return v === 'int8' || v === 'fp32' ? v : null;
+}
+
+function firstLine(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
 function deviceFromEnv(): Device {

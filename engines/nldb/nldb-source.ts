@@ -63,6 +63,8 @@ export class NldbSource implements Source {
   private facts: FactIndex | null = null;
   private engine: NldbInterpreter | null = null;
   private problem: string | null = null;
+  /** Where the models run when it is not where they were asked to (the CUDA fallback). */
+  private deviceNote: string | null = null;
   /** Bumped on every refresh (after each write), so source selection knows to re-read the facts. */
   private version = 0;
 
@@ -94,6 +96,7 @@ export class NldbSource implements Source {
       this.facts = facts;
       this.engine = new NldbInterpreter({ collection: this.id, facts, models, ...(this.options.kindsOf ? { kindsOf: this.options.kindsOf } : {}) });
       this.problem = null;
+      this.deviceNote = models.deviceNote;
     } catch (error) {
       this.problem = `cannot answer questions: ${firstLine(error)}`;
     }
@@ -108,7 +111,8 @@ export class NldbSource implements Source {
     this.version += 1;
     if (this.facts) await this.facts.sync();
     const size = await this.store.countFacts(this.id);
-    this.readiness.up(`${size} fact${size === 1 ? '' : 's'}${this.problem ? `; ${this.problem}` : ''}`);
+    const notes = [this.problem, this.deviceNote].filter((n): n is string => n !== null);
+    this.readiness.up(`${size} fact${size === 1 ? '' : 's'}${notes.map((n) => `; ${n}`).join('')}`);
   }
 
   /** The collection's facts and vectors, once started (tests and the benchmark look inside). */
