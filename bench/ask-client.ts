@@ -1,0 +1,61 @@
+/**
+ * Asking the gateway as an outside client does: a GraphQL `ask` POSTed over HTTP to a running
+ * `nlq serve`, nothing shared with the server's process. What the accuracy benchmarks read back:
+ * the answer's rows, what the asked source did (ANSWERED, UNSUPPORTED, ...), and the round trip.
+ */
+import type { JsonValue } from '../types.js';
+
+const ASK = `query Ask($q: String!, $o: AskOptions) {
+  ask(question: $q, options: $o) {
+    answer { source rows }
+    sources { source status message }
+  }
+}`;
+
+/** What one question came back with, as a client sees it. */
+export interface ClientAnswer {
+  /** The chosen answer's rows; null when no source answered (or the request failed). */
+  readonly rows: readonly (readonly JsonValue[])[] | null;
+  /** The asked source's outcome status (ANSWERED, UNSUPPORTED, FAILED, ...), or ERROR when the request itself failed. */
+  readonly status: string;
+  /** The source's message, or the GraphQL error. */
+  readonly message: string;
+  /** Round trip in milliseconds. */
+  readonly ms: number;
+}
+
+/** How the client asks: which source, how many interpretations, how many rows at most. */
+export interface ClientAskOptions {
+  readonly source: string;
+  readonly topK?: number;
+  readonly limit?: number;
+}
+
+interface AskResponse {
+  readonly data?: {
+    readonly ask: {
+      readonly answer: { readonly source: string; readonly rows: JsonValue[][] } | null;
+      readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
+    } | null;
+  } | null;
+  readonly errors?: readonly { readonly message: string; readonly extensions?: { readonly code?: string } }[];
+}
+
+/** Asks `question` of the server at `url` (its GraphQL endpoint), limited to one source. */
+export async function askOverHttp(url: string, question: string, options: ClientAskOptions): Promise<ClientAnswer> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: ASK, variables: { q: question, o: { sources: [options.source], topK: options.topK ?? 3, limit: options.limit ?? 1000 } } }),
+  });
+  const body = (await response.json()) as AskResponse;
+  const ms = performance.now() - started;
+  const ask = body.data?.ask;
+  if (!ask) {
+    const error = body.errors?.[0];
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms };
+  }
+  const outcome = ask.sources.find((s) => s.source === options.source);
+  return { rows: ask.answer?.rows ?? null, status: outcome?.status ?? 'NO_OUTCOME', message: outcome?.message ?? '', ms };
+}
