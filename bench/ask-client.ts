@@ -14,7 +14,11 @@ const ASK = `query Ask($q: String!, $o: AskOptions) {
 
 /** What one question came back with, as a client sees it. */
 export interface ClientAnswer {
-  /** The chosen answer's rows; null when no source answered (or the request failed). */
+  /**
+   * The chosen answer's rows; null when no source answered (the gateway then returns an EMPTY
+   * answer with no source, which must not pass for "no rows" against an empty gold answer) or the
+   * request failed.
+   */
   readonly rows: readonly (readonly JsonValue[])[] | null;
   /** The asked source's outcome status (ANSWERED, UNSUPPORTED, FAILED, ...), or ERROR when the request itself failed. */
   readonly status: string;
@@ -57,5 +61,5 @@ export async function askOverHttp(url: string, question: string, options: Client
     return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
-  return { rows: ask.answer?.rows ?? null, status: outcome?.status ?? 'NO_OUTCOME', message: outcome?.message ?? '', ms };
+  return { rows: ask.answer?.source ? ask.answer.rows : null, status: outcome?.status ?? 'NO_OUTCOME', message: outcome?.message ?? '', ms };
 }
