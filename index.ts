@@ -3,6 +3,10 @@
  * This is the whole public surface; everything else is internal and may change.
  */
 export { nlQuery, type NlQuery } from './plugins/nl-query/index.js';
+export { nlQuerySubgraph, type SubgraphModule } from './plugins/nl-query/subgraph.js';
+export type { EntityKeySpec } from './schema/federation.js';
+export { nlqMcpServer, type NlqMcpOptions, type McpRequestInfo } from './mcp/server.js';
+export { mcpHttpHandler, type McpHttpHandler } from './mcp/http.js';
 export type { Gateway } from './plugins/nl-query/gateway.js';
 export type {
   CypherSourceSpec,

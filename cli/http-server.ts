@@ -67,7 +67,10 @@ function cors(request: IncomingMessage, response: ServerResponse): boolean {
   return true;
 }
 
-async function handle(server: ApolloServer<BaseContext>, request: IncomingMessage, response: ServerResponse, maxBytes: number): Promise<void> {
+/** A handler for one path, given the body already read (JSON parsed) under the same size limit. */
+export type Route = (request: IncomingMessage, response: ServerResponse, body: unknown) => Promise<void>;
+
+async function handle(server: ApolloServer<BaseContext>, request: IncomingMessage, response: ServerResponse, maxBytes: number, routes: Readonly<Record<string, Route>>): Promise<void> {
   if (cors(request, response)) return;
   let body: unknown;
   try {
@@ -78,11 +81,13 @@ async function handle(server: ApolloServer<BaseContext>, request: IncomingMessag
     if (error instanceof BodyTooLarge) return sendError(response, 413, `the request body is larger than ${maxBytes} bytes`, 'BAD_REQUEST');
     return sendError(response, 400, 'the request body is not valid JSON', 'BAD_REQUEST');
   }
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const route = routes[url.pathname];
+  if (route) return route(request, response, body);
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
-  const url = new URL(request.url ?? '/', 'http://localhost');
   const result = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: (request.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
     context: async () => ({}),
@@ -97,10 +102,15 @@ async function handle(server: ApolloServer<BaseContext>, request: IncomingMessag
   response.end();
 }
 
-/** Starts `server` (not yet started) and serves it on `listen`; returns its URL. */
-export async function serveHttp(server: ApolloServer<BaseContext>, listen: { host: string; port: number }, maxBytes: number): Promise<string> {
+/** Starts `server` (not yet started) and serves it on `listen`, with `routes` by exact path; returns its URL. */
+export async function serveHttp(
+  server: ApolloServer<BaseContext>,
+  listen: { host: string; port: number },
+  maxBytes: number,
+  routes: Readonly<Record<string, Route>> = {},
+): Promise<string> {
   const httpServer = createServer((request, response) => {
-    handle(server, request, response, maxBytes).catch(() => {
+    handle(server, request, response, maxBytes, routes).catch(() => {
       // Apollo answers GraphQL errors itself; anything reaching here is ours, and its text stays here.
       if (!response.headersSent) sendError(response, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
       else response.end();

@@ -2,7 +2,7 @@
 /**
  * nlq: the gateway's command line.
  *
- *   nlq serve | load | train --source <id> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
+ *   nlq serve [--subgraph] | mcp | load | train --source <id> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
  *
  * Every command honours --config (default: NLQ_CONFIG, then ./nlq.config.json).
  */
@@ -11,6 +11,7 @@ import { NlqError } from '../errors.js';
 import { readConfig } from './config-file.js';
 import { askCommand } from './commands/ask.js';
 import { loadCommand } from './commands/load.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { sourcesCommand } from './commands/sources.js';
 import { trainCommand, trainNldbCommand } from './commands/train.js';
@@ -19,6 +20,9 @@ const USAGE = `usage: nlq <command> [options]
 
 commands:
   serve                       load missing datasets, then serve GraphQL (PORT, HOST env vars; default 127.0.0.1:4000)
+                              and MCP (streamable HTTP) at /mcp; --subgraph: as an Apollo Federation subgraph
+  mcp                         load missing datasets, then serve MCP over stdio (tools ask, sources,
+                              run_interpretation, create_fact_collection, add_facts, remove_facts)
   load [--force]              load the datasets of seeded sources (--source to pick some)
   train --source <id> [--quick] [--out <dir>] [--d-model N --layers N --ff N]
                               train the query-graph predictor of a SQL or graph source (needs Debian's
@@ -50,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       'no-load': { type: 'boolean', default: false },
+      subgraph: { type: 'boolean', default: false },
       port: { type: 'string' },
       host: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -73,8 +78,10 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const port = Number(values.port ?? process.env.PORT ?? 4000);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port '${values.port ?? process.env.PORT}'`);
-      return serveCommand(config, { host: values.host ?? process.env.HOST ?? '127.0.0.1', port, load: !values['no-load'] });
+      return serveCommand(config, { host: values.host ?? process.env.HOST ?? '127.0.0.1', port, load: !values['no-load'], subgraph: values.subgraph });
     }
+    case 'mcp':
+      return mcpCommand(config, { load: !values['no-load'] });
     case 'load':
       return loadCommand(config, { force: values.force, ...(values.source ? { only: values.source } : {}) });
     case 'train': {

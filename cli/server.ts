@@ -6,7 +6,10 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayConfig, SourceConfig } from '../config/config.js';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { mcpHttpHandler } from '../mcp/http.js';
 import { nlQuery, type NlQuery } from '../plugins/nl-query/index.js';
+import { nlQuerySubgraph } from '../plugins/nl-query/subgraph.js';
 import { formatError } from '../resolvers/graphql-errors.js';
 import { maxBodyBytes, serveHttp } from './http-server.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
@@ -39,11 +42,24 @@ function specOf(source: SourceConfig): SourceSpec {
   }
 }
 
-export async function startServer(config: GatewayConfig, listen: { host: string; port: number }): Promise<RunningServer> {
-  // With a type per class (Product, Customer, Person, ...): the sources start before the schema is built.
-  const nlq = await nlQuery.withEntityTypes(optionsFromConfig(config));
+/** How the standalone gateway serves its schema. */
+export interface ServeOptions {
+  /** Serve the schema as an Apollo Federation subgraph (`_service`, `_entities`), for a router to compose. */
+  readonly subgraph?: boolean;
+}
+
+/**
+ * The standalone gateway's Apollo Server, not yet started: the nlq schema (with a type per class:
+ * the sources start before the schema is built), as a plain schema or a Federation subgraph.
+ * `nlq serve` serves it over HTTP, `nlq mcp` over MCP's stdio transport.
+ */
+export async function createGatewayServer(config: GatewayConfig, options: ServeOptions = {}): Promise<{ server: ApolloServer; nlq: NlQuery }> {
+  const nlq = options.subgraph ? nlQuery(optionsFromConfig(config)) : await nlQuery.withEntityTypes(optionsFromConfig(config));
+  const schema = options.subgraph
+    ? buildSubgraphSchema(await nlQuerySubgraph(nlq))
+    : makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers });
   const server = new ApolloServer({
-    schema: makeExecutableSchema({ typeDefs: nlq.typeDefs, resolvers: nlq.resolvers }),
+    schema,
     introspection: true,
     // No stack traces in responses; unexpected errors masked when NODE_ENV=production.
     formatError,
@@ -52,7 +68,14 @@ export async function startServer(config: GatewayConfig, listen: { host: string;
     stopOnTerminationSignals: false,
     plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
+  return { server, nlq };
+}
+
+export async function startServer(config: GatewayConfig, listen: { host: string; port: number }, options: ServeOptions = {}): Promise<RunningServer> {
+  const { server, nlq } = await createGatewayServer(config, options);
+  // MCP tool calls run through the same Apollo Server, with the context a GraphQL request gets here.
+  const routes = { '/mcp': mcpHttpHandler({ apollo: server }) };
   // Not startStandaloneServer: its 50 MB body limit is far above anything the gateway accepts.
-  const url = await serveHttp(server, listen, maxBodyBytes(config.limits));
+  const url = await serveHttp(server, listen, maxBodyBytes(config.limits), routes);
   return { url, nlq, stop: () => server.stop() };
 }

@@ -101,7 +101,7 @@ export function planEntityTypes(schemas: readonly SchemaGraph[], options: Entity
  * as String (ISO-8601, as in answer rows; the schema declares no DateTime scalar) and `other`
  * (lists, maps, odd database types) as JSON.
  */
-function scalarOf(type: AttributeType): string {
+export function scalarOf(type: AttributeType): string {
   if (type === 'other') return 'JSON';
   const column = graphqlType(type);
   return column === 'DateTime' ? 'String' : column;

@@ -2,11 +2,11 @@ import type { GatewayConfig } from '../../config/config.js';
 import { startServer } from '../server.js';
 import { loadCommand } from './load.js';
 
-/** `nlq serve`: loads what is missing, then serves GraphQL until SIGINT/SIGTERM. */
-export async function serveCommand(config: GatewayConfig, listen: { host: string; port: number; load: boolean }): Promise<number> {
+/** `nlq serve [--subgraph]`: loads what is missing, then serves GraphQL (and MCP at /mcp) until SIGINT/SIGTERM. */
+export async function serveCommand(config: GatewayConfig, listen: { host: string; port: number; load: boolean; subgraph?: boolean }): Promise<number> {
   // A seed that fails to load leaves its source not ready; the others are served anyway.
   if (listen.load) await loadCommand(config, { force: false });
-  const server = await startServer(config, { host: listen.host, port: listen.port });
+  const server = await startServer(config, { host: listen.host, port: listen.port }, { subgraph: listen.subgraph ?? false });
   for (const source of server.nlq.gateway.listSources()) {
     console.error(`  ${source.ready ? 'ready    ' : 'NOT READY'} ${source.id} (${source.kind}): ${source.status}`);
   }
