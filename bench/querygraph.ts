@@ -2,7 +2,8 @@
  * The query-graph predictor's figures (issue 5), for every structured source with a trained model:
  * held-out synthetic questions (a seed training never used) exact match top-1/3/5 and per component
  * (Polyglotter Figure 3); execution accuracy on shared/datasets/questions-dev through `ask`, scored
- * as its README says; prediction latency (top-3) p50/p95; training time from the model card.
+ * as its README says; prediction latency (top-3) p50/p95; training time from the model card; then
+ * the paraphrase set against the original wording, asked over HTTP (paraphrase-accuracy.ts).
  */
 import { rmSync } from 'node:fs';
 import { optionsFromConfig } from '../cli/server.js';
@@ -13,6 +14,8 @@ import { loadPredictor } from '../plugins/nl-query/predictor/load.js';
 import { WordNet } from '../plugins/nl-query/predictor/wordnet.js';
 import { defaultModelsRoot, modelDirectory, readManifest } from '../plugins/nl-query/predictor/model-files.js';
 import { devQuestionsDir, matchesGold, readDevQuestions } from './dev-questions.js';
+import { paraphraseBenchmarks } from './paraphrase-accuracy.js';
+import { withServedGateway } from './served-gateway.js';
 import { latencySummary, percentile } from './stats.js';
 import { scratchWorld } from './world.js';
 
@@ -78,6 +81,11 @@ export async function querygraphBenchmarks(): Promise<void> {
     }
   } finally {
     await gateway.stop();
+  }
+  try {
+    // The same world served on its own, asked as users' clients ask it.
+    await withServedGateway(config.file, paraphraseBenchmarks);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
