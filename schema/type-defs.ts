@@ -11,20 +11,43 @@ export const typeDefs = /* GraphQL */ `
 
   type Query {
     "Answers a question in plain English from the sources the gateway knows."
-    ask(question: String!, options: AskOptions): AskResult!
+    ask(
+      "The question in plain English: not empty, at most the server's \`maxQuestionLength\` characters (1000 by default)."
+      question: String!
+      "Options for this question; each may lower a server limit, never raise it."
+      options: AskOptions
+    ): AskResult!
     "Every source the gateway can answer from, with its readiness."
     sources: [Source!]!
     "The facts of a collection in id order; \`after\` is the last id of the previous page."
-    facts(collection: ID!, limit: Int = 100, after: ID): [Fact!]!
+    facts(
+      "Id of the fact collection."
+      collection: ID!
+      "Facts per page, at least 1 and at most the server's \`maxRows\`."
+      limit: Int = 100
+      "Id of the last fact of the previous page; omitted for the first page."
+      after: ID
+    ): [Fact!]!
     """
     Runs a query graph (canonical form, as in \`Interpretation.queryGraph\`) on one structured
     source: re-run a runner-up interpretation, or a graph a client built itself.
     """
-    runQueryGraph(source: ID!, queryGraph: String!, options: RunOptions): Answer!
+    runQueryGraph(
+      "Id of a structured source (kind SQL or CYPHER)."
+      source: ID!
+      "The query graph in canonical form."
+      queryGraph: String!
+      "Row and time limits for this run; each may lower a server limit, never raise it."
+      options: RunOptions
+    ): Answer!
     "The schema graph of a structured source: its classes, attributes and relations, with human names."
-    schemaGraph(source: ID!): SchemaGraph!
+    schemaGraph(
+      "Id of a structured source (kind SQL or CYPHER)."
+      source: ID!
+    ): SchemaGraph!
   }
 
+  "Options for running one query graph. Each may lower a server limit, never raise it."
   input RunOptions {
     "Maximum rows in the answer (default 100)."
     limit: Int
@@ -32,47 +55,84 @@ export const typeDefs = /* GraphQL */ `
     timeoutMs: Int
   }
 
+  "What a structured source can name: its classes (tables or node labels), their attributes, and the relations between them."
   type SchemaGraph {
+    "The source's id."
     source: ID!
+    "Its classes: tables, or node labels of a graph."
     classes: [SchemaClass!]!
+    "How its classes are related: foreign keys, relationship types, named relations of a relation table."
     relations: [SchemaRelation!]!
   }
 
+  "A class of a schema graph: a table, or a node label of a graph."
   type SchemaClass {
+    "The class as the source names it (a table or a label)."
     id: ID!
     "Human names: singular and plural."
     singular: String!
+    "Human plural name, such as products."
     plural: String!
+    "How many rows (or nodes) it had when the source was read."
     rowCount: Int!
+    "Ids of the attributes that make up its key; empty when it has none."
     primaryKey: [String!]!
+    "Its attributes: columns, or properties of a graph."
     attributes: [SchemaAttribute!]!
   }
 
+  "An attribute of a class: a column, or a property of a graph."
   type SchemaAttribute {
+    "The attribute as the source names it (a column or a property)."
     id: ID!
     "text, integer, decimal, float, boolean, date, datetime, binary or other."
     type: String!
+    "Human name, such as unit price."
     name: String!
+    "True when values may be missing."
     nullable: Boolean!
+    "True when it is part of the class's key."
     primaryKey: Boolean!
   }
 
+  "A relation between two classes: a foreign key, a relationship type, or a named relation of a relation table."
   type SchemaRelation {
+    "Stable id of the relation, as query graphs name it."
     id: ID!
+    "Id of the class it starts from."
     from: ID!
+    "Id of the class it leads to."
     to: ID!
+    "Attributes of \`from\` the relation joins on (a foreign key's columns), when it joins on attributes."
     fromColumns: [String!]!
+    "Attributes of \`to\` they match, in the same order."
     toColumns: [String!]!
+    "Human name, such as supplier or father."
     name: String!
   }
 
   type Mutation {
     "Creates an empty fact collection; it is a source for ask() right away and survives restarts."
-    createFactCollection(id: ID!, description: String): Source!
+    createFactCollection(
+      "Id of the new collection: letters, digits, '-' and '_', starting with a letter, and not taken by another source."
+      id: ID!
+      "What the collection holds, in plain English; source selection reads it."
+      description: String
+    ): Source!
     "Appends facts (one sentence each); the write is durable when this returns."
-    addFacts(collection: ID!, facts: [String!]!): FactWrite!
+    addFacts(
+      "Id of the fact collection."
+      collection: ID!
+      "The facts, one sentence each: at most the server's \`maxFactsPerWrite\` per call and \`maxFactLength\` characters each."
+      facts: [String!]!
+    ): FactWrite!
     "Removes facts by id."
-    removeFacts(collection: ID!, ids: [ID!]!): FactWrite!
+    removeFacts(
+      "Id of the fact collection."
+      collection: ID!
+      "Ids of the facts to remove; those not in the collection come back in \`missing\`."
+      ids: [ID!]!
+    ): FactWrite!
   }
 
   "Options for one question. Each may lower a server limit, never raise it."
@@ -90,7 +150,9 @@ export const typeDefs = /* GraphQL */ `
     timeoutMs: Int
   }
 
+  "What the gateway made of one question: the answer, every interpretation considered, and what each source did."
   type AskResult {
+    "The question as asked."
     question: String!
     "The chosen answer; null when no source could answer."
     answer: Answer
@@ -111,21 +173,25 @@ export const typeDefs = /* GraphQL */ `
     kind: String!
     "How the parts were combined, in plain English."
     explanation: String!
+    "The sub-questions, in the order they ran."
     steps: [PlanStep!]!
   }
 
   "One sub-question of a retrieval plan."
   type PlanStep {
+    "The sub-question, in the question's own words."
     question: String!
     "Sources the step was routed to because the question named them; empty when source selection chose."
     routedTo: [ID!]!
     "The source whose answer the step used."
     answeredBy: ID
+    "How sure the gateway is of the step's answer, in [0, 1]."
     confidence: Float!
     "The step's answer in a few words, or why it has none."
     summary: String!
   }
 
+  "The shape of an answer."
   enum AnswerKind {
     "Rows with several columns."
     TABLE
@@ -139,7 +205,9 @@ export const typeDefs = /* GraphQL */ `
     EMPTY
   }
 
+  "An answer: typed rows, the sources they came from, and how sure the gateway is of them."
   type Answer {
+    "The answer's shape."
     kind: AnswerKind!
     "Name and GraphQL type of each column."
     columns: [Column!]!
@@ -185,19 +253,25 @@ export const typeDefs = /* GraphQL */ `
 
   "An entity of a class that has no generated or host type: its attributes as one JSON object."
   type GenericEntity implements AskEntity {
+    "Stable id: <source>:<class>:<key>."
     id: ID!
+    "The source it comes from."
     source: ID!
+    "Its class in the source's schema graph (a table or node label)."
     class: String!
     "Every attribute by its name in the source (binary ones left out)."
     fields: JSON!
   }
 
+  "A column of an answer: its name and the GraphQL type of its values."
   type Column {
+    "The column's name (an attribute, or an aggregate such as count)."
     name: String!
     "The GraphQL scalar the column's values have: String, Int, Float, Boolean, ID or JSON."
     type: String!
   }
 
+  "What happened to one interpretation."
   enum InterpretationStatus {
     "This interpretation gave the answer."
     CHOSEN
@@ -211,7 +285,9 @@ export const typeDefs = /* GraphQL */ `
     NOT_RUN
   }
 
+  "One reading of the question by one source, explained in English."
   type Interpretation {
+    "The source that read the question this way."
     source: ID!
     "Confidence in [0, 1] that this is what the question meant."
     score: Float!
@@ -221,6 +297,7 @@ export const typeDefs = /* GraphQL */ `
     query: String
     "The query graph in canonical form; runQueryGraph runs it."
     queryGraph: String
+    "Whether it gave the answer, ran, failed, or was not run."
     status: InterpretationStatus!
     "Why it failed, when it did."
     error: String
@@ -228,22 +305,31 @@ export const typeDefs = /* GraphQL */ `
     note: String
   }
 
+  "What a source did with a question."
   enum SourceOutcomeStatus {
+    "It gave at least one interpretation that ran."
     ANSWERED
+    "Source selection judged it unrelated to the question, so it was not asked."
     NOT_RELEVANT
     "The source cannot interpret questions yet (no model for it)."
     UNSUPPORTED
     "The source is not ready: connection down, data not loaded."
     UNAVAILABLE
+    "It failed; see error."
     FAILED
+    "It ran past its time limit or the question's deadline."
     TIMED_OUT
   }
 
+  "What one source did with the question."
   type SourceOutcome {
+    "The source's id."
     source: ID!
+    "What it did."
     status: SourceOutcomeStatus!
     "What happened, in plain English."
     message: String!
+    "The failure, when there was one."
     error: SourceError
     "Time the source took, in milliseconds."
     durationMs: Float!
@@ -251,10 +337,13 @@ export const typeDefs = /* GraphQL */ `
 
   "A failure, with a stable code to switch on."
   type SourceError {
+    "Stable code, as in \`extensions.code\` of the gateway's GraphQL errors (QUERY_FAILED, QUERY_TIMEOUT, SOURCE_UNAVAILABLE, ...)."
     code: String!
+    "What went wrong, in plain English."
     message: String!
   }
 
+  "The kind of store a source is."
   enum SourceKind {
     "A SQL database (SQLite, PostgreSQL, MariaDB) through Prisma."
     SQL
@@ -264,9 +353,13 @@ export const typeDefs = /* GraphQL */ `
     NLDB
   }
 
+  "A store the gateway answers from."
   type Source {
+    "Stable id: letters, digits, '-' and '_', starting with a letter."
     id: ID!
+    "The kind of store."
     kind: SourceKind!
+    "What it holds, in plain English; source selection reads it."
     description: String!
     "True when the source is connected and its data is loaded."
     ready: Boolean!
@@ -274,15 +367,21 @@ export const typeDefs = /* GraphQL */ `
     status: String!
   }
 
+  "One fact of a collection: a sentence."
   type Fact {
+    "Its id in the collection; ids are never reused."
     id: ID!
+    "The collection's id."
     collection: ID!
+    "The sentence."
     text: String!
     "When the fact was stored (ISO-8601)."
     createdAt: String!
   }
 
+  "The result of a write to a fact collection."
   type FactWrite {
+    "The collection's id."
     collection: ID!
     "Ids written (addFacts, in input order) or removed (removeFacts)."
     ids: [ID!]!
