@@ -1,12 +1,13 @@
 /**
- * The dev questions of shared/datasets/questions-dev and their scoring, exactly as its README and
+ * The dev questions (data/questions-dev, a copy of shared/datasets/questions-dev) and their scoring, exactly as its README and
  * build.py's `matches` say: values normalised (strings lower-cased and whitespace-collapsed, numbers
  * and numeric strings rounded to 2 decimals); every gold column must equal some predicted column,
  * as sets, or as lists when the question is ordered. For measuring only: never for training.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonValue } from '../types.js';
+import { dataDir } from '../world/data-dir.js';
 
 export interface DevQuestion {
   readonly id: string;
@@ -17,14 +18,9 @@ export interface DevQuestion {
   readonly ordered: boolean;
 }
 
-/** The dev set folder: NLQ_SHARED/datasets/questions-dev, or ../shared next to the package. */
-export function devQuestionsDir(): string | null {
-  const candidates = [
-    process.env.NLQ_SHARED ? join(process.env.NLQ_SHARED, 'datasets', 'questions-dev') : '',
-    join(process.cwd(), '..', 'shared', 'datasets', 'questions-dev'),
-    '/work/shared/datasets/questions-dev',
-  ].filter(Boolean);
-  return candidates.find((dir) => existsSync(join(dir, 'northwind.jsonl'))) ?? null;
+/** The dev set folder: data/questions-dev, shipped with the package so a fresh clone measures it. */
+export function devQuestionsDir(): string {
+  return join(dataDir(), 'questions-dev');
 }
 
 export function readDevQuestions(dir: string, name: 'northwind' | 'royals'): DevQuestion[] {

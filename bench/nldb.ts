@@ -1,6 +1,7 @@
 /**
  * NeuralDB over text facts, every set issue 19 measures (figures only; nothing passes or fails):
- * - facts-dev at 130 / 1,000 / 10,000 facts, in process: accuracy overall and per type, the
+ * - facts-dev at 130 (data/kestrelford) / 1,000 / 10,000 facts (shared/datasets/facts-dev, when
+ *   it lies beside the repository), in process: accuracy overall and per type, the
  *   extractor on the gold support sets ("perfect retrieval"), Support Set Generator precision and
  *   recall against the gold sets (exact and soft, as the paper's Table 4), latency, indexing rate;
  * - bench/data/facts-dev-paraphrases.jsonl: each dev question reworded twice by hand, on facts.txt;
@@ -25,21 +26,27 @@ import { toResultSet } from '../engines/nldb/result.js';
 import { SelectProjectJoin } from '../engines/nldb/spj.js';
 import type { ResultSet } from '../engines/source.js';
 import { kindsOf } from '../plugins/nl-query/nldb-kinds.js';
+import { missingShared, sharedDataset } from './datasets.js';
 import { measureThroughGraphql } from './nldb-graphql.js';
 import { type FactQuestion, pct, readFactLines, readFactQuestions, ScoreSheet, scoreRows } from './nldb-questions.js';
 import { latencySummary, percentile } from './stats.js';
+import { dataDir } from '../world/data-dir.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** A shared dataset folder (facts-dev, facts-others) next to the package, or under /work/shared. */
-function sharedDataset(name: string, override?: string): string | null {
-  const candidates = [
-    override,
-    resolve(here, '..', '..', 'shared', 'datasets', name),
-    resolve(here, '..', '..', '..', 'shared', 'datasets', name),
-    `/work/shared/datasets/${name}`,
-  ];
-  return candidates.find((c): c is string => !!c && existsSync(join(c, 'questions.jsonl'))) ?? null;
+/**
+ * facts-dev: the 130 facts, questions and line map ship in data/kestrelford (NLQ_FACTS_DEV: a
+ * folder laid out the same way, such as a held-out world); the padded 1,000- and 10,000-fact files
+ * are read from shared/datasets/facts-dev beside the repository when it is there.
+ */
+function factsDev(): string {
+  return process.env.NLQ_FACTS_DEV || join(dataDir(), 'kestrelford');
+}
+
+/** A fact file of the dev set: in its folder, else (the padded ones) in shared/datasets/facts-dev. */
+function devFactFile(dir: string, file: string): string | null {
+  const shared = process.env.NLQ_FACTS_DEV ? null : sharedDataset('facts-dev');
+  return [join(dir, file), shared ? join(shared, file) : ''].find((path) => path && existsSync(path)) ?? null;
 }
 
 /** bench/data of the sources (the benchmark runs from dist/bench). */
@@ -58,14 +65,18 @@ export async function nldbBenchmarks(): Promise<void> {
   // NLQ_BENCH_NLDB_SETS=dev,paraphrases,others,heldout picks some of the sets.
   const sets = new Set(process.env.NLQ_BENCH_NLDB_SETS?.split(',') ?? ['dev', 'paraphrases', 'others', 'heldout']);
   const summary: string[] = [];
-  const dev = sharedDataset('facts-dev', process.env.NLQ_FACTS_DEV);
-  if (!dev) console.log('skipped: facts-dev not found (set NLQ_FACTS_DEV to shared/datasets/facts-dev)');
+  const dev = factsDev();
   if (dev && sets.has('dev')) {
     const questions = readFactQuestions(join(dev, 'questions.jsonl'));
     const lineMap = JSON.parse(readFileSync(join(dev, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
     // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
     for (const file of process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt']) {
-      const lines = readFactLines(join(dev, file));
+      const path = devFactFile(dev, file);
+      if (!path) {
+        console.log(missingShared('facts-dev', file));
+        continue;
+      }
+      const lines = readFactLines(path);
       // gold support refers to facts.txt lines; padded files put them elsewhere
       const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
       const { sheet, p50 } = await runOne(`facts-dev ${file}`, lines, questions, toLine, models);
@@ -103,7 +114,7 @@ export async function nldbBenchmarks(): Promise<void> {
       const run = await measureThroughGraphql(`facts-others ${file}`, lines, questions);
       summary.push(`facts-others @${lines.length} (GraphQL): ${run.sheet.accuracy.toFixed(1)}% (${run.sheet.byType()})`);
     }
-  } else if (!others) console.log('skipped: facts-others not found');
+  } else if (!others) console.log(missingShared('facts-others', 'facts-others'));
   console.log(`\n== nldb summary\n${summary.map((l) => `  ${l}`).join('\n')}`);
 }
 
@@ -131,7 +142,7 @@ async function runOne(
   const latencies: number[] = [];
   const sheet = new ScoreSheet();
   const perfect = new ScoreSheet();
-  const spj = new SelectProjectJoin(models);
+  const spj = new SelectProjectJoin(models, { kindsOf });
   const dump: string[] = [];
   const ssg = { exactP: [] as number[], exactR: [] as number[], softP: [] as number[], softR: [] as number[] };
   for (const q of questions) {

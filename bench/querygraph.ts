@@ -1,7 +1,7 @@
 /**
  * The query-graph predictor's figures (issue 5), for every structured source with a trained model:
  * held-out synthetic questions (a seed training never used) exact match top-1/3/5 and per component
- * (Polyglotter Figure 3); execution accuracy on shared/datasets/questions-dev through `ask`, scored
+ * (Polyglotter Figure 3); execution accuracy on the dev questions (data/questions-dev) through `ask`, scored
  * as its README says; prediction latency (top-3) p50/p95; training time from the model card; then
  * the paraphrase set against the original wording, asked over HTTP (paraphrase-accuracy.ts).
  */
@@ -64,7 +64,7 @@ export async function querygraphBenchmarks(): Promise<void> {
       }
       const devDir = devQuestionsDir();
       const set = DEV_SETS[source.id];
-      if (!devDir || !set) continue;
+      if (!set) continue;
       const questions = readDevQuestions(devDir, set);
       let correct = 0;
       const askLatencies: number[] = [];

@@ -2,14 +2,14 @@
  * Source selection: precision and recall of the selected sources (micro-averaged over a pool of
  * questions), and selection time with 200 extra generated sources registered.
  *
- * The pool: shared/datasets/questions-dev (Northwind questions: gold {northwind, northwind-graph},
- * which hold the same data; royals questions: gold {royals}) and facts-dev/questions.jsonl (gold:
- * the collection `facts-dev` the benchmark creates from facts-dev/facts.txt). The embedded world's
+ * The pool: data/questions-dev (Northwind questions: gold {northwind, northwind-graph},
+ * which hold the same data; royals questions: gold {royals}) and data/kestrelford/questions.jsonl, facts-dev's
+ * questions (gold: the collection `facts-dev` the benchmark creates from the same facts.txt). The embedded world's
  * `kestrelford` collection holds the very same 130 sentences, so it is as right an answer as
  * `facts-dev` is; the figures are printed both ways (kestrelford counted right, and counted wrong).
  * Nothing here is tuned to these questions; figures only, never pass/fail.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { optionsFromConfig } from '../cli/server.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
@@ -19,6 +19,7 @@ import { SourceSelector } from '../plugins/nl-query/selection/source-selector.js
 import type { Gateway } from '../plugins/nl-query/gateway.js';
 import type { SourceTerms } from '../engines/source.js';
 import { devQuestionsDir, readDevQuestions } from './dev-questions.js';
+import { dataDir } from '../world/data-dir.js';
 import { QuestionGenerator } from '../plugins/nl-query/predictor/generator.js';
 import { ValueMemory } from '../plugins/nl-query/predictor/value-memory.js';
 import { extraSources } from './sources-extra.js';
@@ -35,11 +36,7 @@ const FACTS_COLLECTION = 'facts-dev';
 
 export async function sourcesBenchmarks(): Promise<void> {
   const questionsDir = devQuestionsDir();
-  const factsDir = questionsDir ? join(questionsDir, '..', 'facts-dev') : null;
-  if (!questionsDir || !factsDir || !existsSync(join(factsDir, 'questions.jsonl'))) {
-    console.log('skipped: shared/datasets (questions-dev, facts-dev) not found (set NLQ_SHARED)');
-    return;
-  }
+  const factsDir = join(dataDir(), 'kestrelford');
   const { dir, config } = await scratchWorld();
   const nlq = nlQuery({ ...optionsFromConfig(config), factStore: `file:${join(dir, 'bench-facts.sqlite')}` });
   const gateway = nlq.gateway;

@@ -2,13 +2,15 @@
  * The HTTP side of `nlq serve`: what Apollo's startStandaloneServer does (JSON bodies, CORS for
  * any origin, draining on stop), with a body limit that fits the gateway's own limits instead of
  * its 50 MB: a few concurrent 50 MB bodies are gigabytes of parsed JSON, enough to bring the
- * process down before any validation runs. A larger body gets 413 without being read.
+ * process down before any validation runs. A larger body gets 413 without being read. A browser's
+ * GET of `/` gets the offline explorer (explorer.ts).
  */
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Limits } from '../config/limits.js';
+import { serveExplorer } from './explorer.js';
 
 /**
  * The largest body a legitimate request needs: a full `addFacts` call (every fact at its longest,
@@ -72,6 +74,7 @@ export type Route = (request: IncomingMessage, response: ServerResponse, body: u
 
 async function handle(server: ApolloServer<BaseContext>, request: IncomingMessage, response: ServerResponse, maxBytes: number, routes: Readonly<Record<string, Route>>): Promise<void> {
   if (cors(request, response)) return;
+  if (serveExplorer(request, response)) return;
   let body: unknown;
   try {
     const text = await readBody(request, maxBytes);

@@ -1,9 +1,9 @@
 /**
- * The standalone gateway: Apollo Server with the nlq schema and the Sandbox landing page,
+ * The standalone gateway: Apollo Server with the nlq schema and the offline explorer (explorer.ts),
  * answering from the sources of a config file.
  */
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayConfig, SourceConfig } from '../config/config.js';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -66,7 +66,7 @@ export async function createGatewayServer(config: GatewayConfig, options: ServeO
     includeStacktraceInErrorResponses: false,
     // The CLI handles SIGINT/SIGTERM itself, so it can stop the gateway and exit with code 0.
     stopOnTerminationSignals: false,
-    plugins: [nlq.plugin, ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+    plugins: [nlq.plugin, ApolloServerPluginLandingPageDisabled()],
   });
   return { server, nlq };
 }

@@ -5,10 +5,11 @@
  */
 import type { SchemaAttribute, SchemaClass, SchemaRelation } from '../engines/schema-graph/types.js';
 import type { Gateway } from '../plugins/nl-query/gateway.js';
-import type { AskOptions, SourceInfo } from '../types.js';
+import type { AskOptions, AskResult, SourceInfo } from '../types.js';
 import { createEntityResolvers, EntityTypeRegistry } from './entities.js';
 import { withErrors } from './graphql-errors.js';
 import { JSONScalar } from './json-scalar.js';
+import { answerOrReason } from './no-answer.js';
 
 /** `entityTypes` says which GraphQL type stands for each class (GenericEntity until types are generated). */
 export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRegistry()) {
@@ -21,6 +22,8 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
     },
     SchemaAttribute: { name: (attribute: SchemaAttribute) => attribute.name.singular },
     SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular },
+    // No answer reaches clients as an EMPTY answer that says why (no-answer.ts).
+    AskResult: { answer: (result: AskResult) => answerOrReason(result) },
     Source: {
       // Internally kinds are lower-case words (as in the config file); GraphQL enums are upper-case.
       kind: (source: SourceInfo) => source.kind.toUpperCase(),

@@ -154,7 +154,10 @@ export const typeDefs = /* GraphQL */ `
   type AskResult {
     "The question as asked."
     question: String!
-    "The chosen answer; null when no source could answer."
+    """
+    The chosen answer. When no source could answer, an EMPTY answer (no rows, \`source\` null)
+    whose explanation says why; null only when the request failed.
+    """
     answer: Answer
     "Every interpretation considered, best first, each explained in English, with its query and score."
     interpretations: [Interpretation!]!
@@ -218,8 +221,11 @@ export const typeDefs = /* GraphQL */ `
     weighs \`confidence\` unless a retrieval plan weighed them apart.
     """
     weights: [Float!]!
-    "The source the answer came from (the first of \`sources\` when a plan combined several)."
-    source: ID!
+    """
+    The source the answer came from (the first of \`sources\` when a plan combined several);
+    null when no source could answer (kind EMPTY, the explanation says why).
+    """
+    source: ID
     "Every source the answer rests on."
     sources: [ID!]!
     "How sure the gateway is, in [0, 1]."

@@ -68,10 +68,10 @@ describe('sources whose data is missing or unreachable', () => {
 
   it('are reported UNAVAILABLE by ask, and the server keeps serving', async () => {
     const { data, errors } = await server.run<{ ask: { answer: unknown; sources: { source: string; status: string }[] } }>(
-      'query { ask(question: "How many products are there?") { answer { kind } sources { source status message } } }',
+      'query { ask(question: "How many products are there?") { answer { kind source explanation } sources { source status message } } }',
     );
     expect(errors).toBeUndefined();
-    expect(data!.ask.answer).toBeNull();
+    expect(data!.ask.answer).toEqual({ kind: 'EMPTY', source: null, explanation: 'No source could answer. Sources not ready: missing-file, refused, no-graph.' });
     expect(data!.ask.sources.map((outcome) => outcome.status)).toEqual(['UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE']);
     const again = await server.run<SourcesData>(SOURCES);
     expect(again.data!.sources).toHaveLength(3);

@@ -171,12 +171,10 @@ describe('limits on ask', () => {
     const started = Date.now();
     const result = await run('admin', ASK, { q: 'Which products cost more than 20?', o: { timeoutMs: 1 } });
     expect(Date.now() - started).toBeLessThan(1000);
-    if (result.errors) {
-      expect(code(result)).toBe('REQUEST_TIMEOUT');
-    } else {
-      const outcomes = (result.data!.ask as { sources: { status: string }[] }).sources;
-      for (const outcome of outcomes) expect(['TIMED_OUT', 'UNSUPPORTED', 'UNAVAILABLE', 'ANSWERED', 'FAILED']).toContain(outcome.status);
-    }
+    // Never the whole request: each source says what happened to it.
+    expect(result.errors).toBeUndefined();
+    const outcomes = (result.data!.ask as { sources: { status: string }[] }).sources;
+    for (const outcome of outcomes) expect(['TIMED_OUT', 'NOT_RELEVANT', 'UNSUPPORTED', 'UNAVAILABLE', 'ANSWERED', 'FAILED']).toContain(outcome.status);
   });
 });
 

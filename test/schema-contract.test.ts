@@ -65,7 +65,7 @@ describe('the GraphQL contract', () => {
       'Answer.kind: AnswerKind!',
       'Answer.columns: [Column!]!',
       'Answer.rows: [[JSON]!]!',
-      'Answer.source: ID!',
+      'Answer.source: ID',
       'Answer.confidence: Float!',
       'Answer.explanation: String!',
       'Answer.query: String',

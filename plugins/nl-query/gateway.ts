@@ -16,7 +16,7 @@ import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import type { Answer, AskOptions, AskResult, Fact, FactWrite, SourceInfo } from '../../types.js';
 import type { ResolvedOptions, SourceSpec } from './options.js';
 import { Access } from './permissions.js';
-import { askSources } from './pipeline.js';
+import { askSources, timedOutBeforeAsking } from './pipeline.js';
 import { executePlan, type PlanContext } from './plans/execute.js';
 import { plannableSources } from './plans/plannable.js';
 import { planQuestion } from './plans/planner.js';
@@ -31,16 +31,33 @@ import {
   validateQueryTimeout,
   type AskRequest,
 } from './validate.js';
+import { eachEntityOnce } from './predictor/each-entity-once.js';
+import { inputTokens } from './predictor/input.js';
 import { tryLoadPredictor } from './predictor/load.js';
+import { findMentions } from './predictor/mentions.js';
+import { readingEveryName } from './predictor/named-values.js';
+import { fittedToModel } from './predictor/question-fit.js';
+import { WordNet } from './predictor/wordnet.js';
 import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
 import { SelectionMemory } from './selection/selection-memory.js';
 import type { SourceSelection } from './selection/source-selector.js';
 
-/** The query-graph predictor of a structured source, when a model was trained for it (else the reason). */
+/**
+ * The query-graph predictor of a structured source, when a model was trained for it (else the
+ * reason), wrapped so that: each reading takes the shape its question asks for (return-type.ts), a
+ * list names each thing once, every name the question gives is read, and a question longer than
+ * the model reads is cut, saying so.
+ */
 async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) {
   const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine);
-  return { interpreter: loaded ? shapedByQuestion(loaded.interpreter) : null, status, failed, release: async () => loaded?.release() };
+  if (!loaded) return { interpreter: null, status, failed, release: async () => undefined };
+  const wordnet = WordNet.shared();
+  const mentionsOf = (question: string) =>
+    findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
+  const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, engine, timeoutMs: 5000 });
+  const interpreter = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length));
+  return { interpreter, status, failed, release: async () => loaded.release() };
 }
 
 /** Most facts of a collection a retrieval plan reads to find mentions. */
@@ -149,7 +166,13 @@ export class Gateway {
 
   /** No sources named: only those source selection finds related are asked; the others say why. */
   private async askSelected(candidates: readonly Source[], request: AskRequest, deadline: number): Promise<AskResult> {
-    const selector = await beforeDeadline(this.selection.selectorFor([...this.sources.values()]), deadline, request.timeoutMs);
+    let selector;
+    try {
+      selector = await beforeDeadline(this.selection.selectorFor([...this.sources.values()]), deadline, request.timeoutMs);
+    } catch (error) {
+      if (error instanceof RequestTimeoutError) return timedOutBeforeAsking(candidates, request);
+      throw error;
+    }
     const selection = selector.select(request.question, candidates.map((source) => source.id));
     const chosen = new Set(selection.selected.map((score) => score.source));
     // A source that is down was judged on its description alone: it is reported UNAVAILABLE (the
@@ -163,7 +186,7 @@ export class Gateway {
   /** One retrieval: the candidates in parallel, each cut at its own limit or the ask's deadline. */
   private askCandidates(candidates: readonly Source[], request: AskRequest, deadline: number): Promise<AskResult> {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) throw new RequestTimeoutError(request.timeoutMs);
+    if (remaining <= 0) return Promise.resolve(timedOutBeforeAsking(candidates, request));
     // Sources run in parallel, so cutting each at the time left keeps the whole ask in its deadline.
     return askSources(candidates, request, Math.min(this.options.limits.sourceTimeoutMs, remaining));
   }

@@ -18,6 +18,19 @@ export async function askSources(
   return { question: request.question, ...federate(runs, request.question) };
 }
 
+/**
+ * The result when the question's deadline passed before these sources could be asked (a
+ * `timeoutMs` shorter than source selection or a plan's first steps): each is reported TIMED_OUT,
+ * as a source cut at the deadline is, and the request itself still succeeds.
+ */
+export function timedOutBeforeAsking(sources: readonly Source[], request: AskRequest): AskResult {
+  const runs = sources.map((source): SourceRun => {
+    const report = describeError(new QueryTimeoutError(source.id, request.timeoutMs));
+    return { outcome: { source: source.id, status: 'TIMED_OUT', message: `${report.message}: the question's time was up before it was asked`, error: report, durationMs: 0 }, interpretations: [] };
+  });
+  return { question: request.question, ...federate(runs, request.question) };
+}
+
 async function runSource(source: Source, request: AskRequest, timeoutMs: number): Promise<SourceRun> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 10) / 10;

@@ -1,5 +1,5 @@
 /**
- * `ask` through GraphQL answers the Northwind and royals dev questions (shared/datasets/questions-dev)
+ * `ask` through GraphQL answers the Northwind and royals dev questions (data/questions-dev)
  * end to end with the committed models: every question gets ranked, explained interpretations or a reason;
  * the questions the model reliably gets right are answered correctly, scored as the set's README
  * says. The dev questions are only measured here, never trained on.
@@ -44,7 +44,6 @@ let questions: DevQuestion[] = [];
 let royals: DevQuestion[] = [];
 
 beforeAll(async () => {
-  if (!dir) throw new Error('shared/datasets/questions-dev not found: set NLQ_SHARED to the shared folder');
   questions = readDevQuestions(dir, 'northwind');
   royals = readDevQuestions(dir, 'royals');
   server = await startTestServer(await worldOptions(`file:${join(mkdtempSync(join(tmpdir(), 'nlq-ask-dev-')), 'facts.sqlite')}`));

@@ -1,8 +1,9 @@
 /**
  * Placeholders -> values: a predicted graph says `where Customers.Country = @1`; the first mention
  * of the question says what @1 is. Text takes the stored value of that very attribute when the
- * mention matched it (so "sweden" finds 'Sweden ' with its trailing space), else the stored value
- * it matched elsewhere, else the words as typed. Years and months on dates become `year`/`month`
+ * mention matched it (so "sweden" finds 'Sweden ' with its trailing space; when the attribute
+ * stores the value written two ways, 'Sweden' and 'Sweden ', an equality takes both), else the
+ * stored value it matched elsewhere, else the words as typed. Years and months on dates become `year`/`month`
  * conditions or day bounds ("before 1997" = before 1997-01-01). A placeholder that cannot be bound
  * makes the interpretation unusable (BindError), never a guessed value.
  */
@@ -56,7 +57,29 @@ function bindConstraint(c: Constraint, mention: (v: QueryValue) => Mention, sche
     const any = m.candidates.find((k) => k.match === 'exact');
     return { kind: 'string', value: own?.value ?? any?.value ?? m.text.trim() };
   });
+  const only = mentionsOf.length === 1 ? mentionsOf[0] : null;
+  if (only && (c.operator === '=' || c.operator === '!=')) {
+    const spellings = sameValueSpellings(c, only, values[0]);
+    if (spellings.length > 1) return { ...c, operator: c.operator === '=' ? 'in' : 'not_in', values: spellings.map((value) => ({ kind: 'string', value })) };
+  }
   return { ...c, values };
+}
+
+/** A stored text compared as people read it: case and runs of spaces (a trailing one) do not matter. */
+function spelling(value: string): string {
+  return value.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Every value the attribute stores that reads as the bound one ('Sweden' and 'Sweden ', 'USA' and
+ * 'usa'): one thing written two ways is one value, so an equality takes them all (`in`).
+ */
+function sameValueSpellings(c: Constraint, m: Mention, bound: QueryValue | undefined): string[] {
+  if (!bound || bound.kind !== 'string') return [];
+  const same = [...m.candidates, ...(m.alternatives ?? [])]
+    .filter((k) => k.classId === c.target.classId && k.attributeId === c.target.attributeId && spelling(k.value) === spelling(bound.value))
+    .map((k) => k.value);
+  return [...new Set([bound.value, ...same])];
 }
 
 function bindTemporal(c: Constraint, mentions: readonly (Mention | null)[]): Constraint {
