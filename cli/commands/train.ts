@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GatewayConfig } from '../../config/config.js';
 import { nlQuery } from '../../plugins/nl-query/index.js';
 import { defaultModelsRoot, modelDirectory } from '../../plugins/nl-query/predictor/model-files.js';
+import { openSqlClient } from '../../engines/sql/prisma-client.js';
+import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
+import { defaultSharedModelDirectory, readSharedManifest } from '../../plugins/nl-query/predictor/shared-files.js';
+import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../plugins/nl-query/predictor/shared-training.js';
 import { trainPredictor } from '../../plugins/nl-query/predictor/training.js';
 import { terminalProgress } from '../progress.js';
 import { optionsFromConfig } from '../server.js';
@@ -18,6 +22,11 @@ export interface TrainSourceOptions {
   readonly out?: string;
   /** Model size; each absent field keeps trainPredictor's default (d 128, 3 layers, ff 512). */
   readonly model?: { readonly dModel?: number | undefined; readonly layers?: number | undefined; readonly ff?: number | undefined };
+  /**
+   * Train a per-source model from scratch (about 20 minutes) instead of specialising the shared
+   * model (under 10). Without a shared model installed, training is always from scratch.
+   */
+  readonly fromScratch?: boolean;
 }
 
 /**
@@ -40,6 +49,23 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
   try {
     const engine = await gateway.queryGraphEngineOf(sourceId);
     const out = options.out ?? modelDirectory(defaultModelsRoot(), sourceId);
+    const shared = defaultSharedModelDirectory();
+    if (!options.fromScratch && readSharedManifest(shared)) {
+      const manifest = await specialiseSharedPredictor({
+        sourceId,
+        engine,
+        out,
+        shared,
+        progress: terminalProgress(),
+        echo: true,
+        ...(options.quick ? { examples: 600, minutes: 0.5 } : {}),
+      });
+      console.error(
+        `nlq train: wrote ${out} (the shared model specialised on ${manifest.training.trainExamples} questions, ${Math.round(manifest.training.trainSeconds)} s training; ` +
+          `held-out top-1 ${manifest.heldOut.top1}, top-3 ${manifest.heldOut.top3})`,
+      );
+      return 0;
+    }
     const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
     const size = Object.fromEntries(Object.entries(options.model ?? {}).filter(([, v]) => v !== undefined));
     const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...(Object.keys(size).length > 0 ? { model: size } : {}), ...quick });
@@ -88,4 +114,74 @@ export async function trainNldbCommand(options: TrainNldbOptions): Promise<numbe
     });
     child.on('exit', (code) => resolve(code ?? 1));
   });
+}
+
+/** Options of `nlq train --shared`. */
+export interface TrainSharedOptions {
+  /** A folder of SQLite databases (`<db>/<db>.sqlite` or `*.sqlite`) to learn from. */
+  readonly schemas: string;
+  /** Where the model goes; default: the package's models/shared-querygraph. */
+  readonly out?: string;
+  /** Minutes of PyTorch training (default 60). */
+  readonly minutes?: number;
+  /** A tiny run that only checks the pipeline (few questions, a small model, about a minute). */
+  readonly quick?: boolean;
+}
+
+/**
+ * `nlq train --shared --schemas <folder>`: learns the shared, schema-conditioned predictor over
+ * every SQLite database in the folder (plugins/nl-query/predictor/shared-training.ts), holding
+ * whole databases out to measure it. Sources with no model of their own answer with it.
+ */
+export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {
+  const files = sqliteFiles(options.schemas);
+  if (files.length === 0) {
+    console.error(`nlq train --shared: no SQLite databases under ${options.schemas} (--schemas)`);
+    return 2;
+  }
+  const schemas: TrainingSchema[] = files.map((file) => ({
+    id: basename(file).replace(/\.sqlite$/, ''),
+    open: async () => {
+      const url = `file:${file}`;
+      const client = openSqlClient(url, { readonly: true });
+      try {
+        const engine = await SqlQueryEngine.open({ sourceId: basename(file), provider: 'sqlite', client, url });
+        return { engine, close: async () => { await engine.close(); await client.$disconnect(); } };
+      } catch (error) {
+        await client.$disconnect();
+        throw error;
+      }
+    },
+  }));
+  const quick = options.quick ? { examplesPerSchema: 200, heldOutSchemas: 1, heldOutPerSchema: 10, model: { dModel: 64, layers: 1, ff: 128, epochs: 2, minutes: 1 } } : {};
+  try {
+    const manifest = await trainSharedPredictor({
+      schemas,
+      out: options.out ?? defaultSharedModelDirectory(),
+      progress: terminalProgress(),
+      echo: true,
+      ...(options.minutes !== undefined ? { model: { minutes: options.minutes } } : {}),
+      ...quick,
+    });
+    console.error(
+      `nlq train --shared: ${manifest.training.trainExamples} questions on ${manifest.training.databases.length} databases, ${manifest.training.parameters} parameters, ` +
+        `${Math.round(manifest.training.trainSeconds)} s training; held-out databases top-1 ${manifest.heldOut.top1}, top-3 ${manifest.heldOut.top3}`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(`nlq train --shared: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+/** `<dir>/<db>/<db>.sqlite` and `<dir>/*.sqlite`, sorted. */
+function sqliteFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.sqlite')) out.push(join(dir, entry.name));
+    const inner = join(dir, entry.name, `${entry.name}.sqlite`);
+    if (!entry.isFile() && existsSync(inner)) out.push(inner);
+  }
+  return out.sort();
 }

@@ -33,7 +33,7 @@ import {
 } from './validate.js';
 import { eachEntityOnce } from './predictor/each-entity-once.js';
 import { inputTokens } from './predictor/input.js';
-import { tryLoadPredictor } from './predictor/load.js';
+import { SharedModelHolder, tryLoadPredictor } from './predictor/load.js';
 import { findMentions } from './predictor/mentions.js';
 import { readingEveryName } from './predictor/named-values.js';
 import { fittedToModel } from './predictor/question-fit.js';
@@ -49,8 +49,8 @@ import type { SourceSelection } from './selection/source-selector.js';
  * list names each thing once, every name the question gives is read, and a question longer than
  * the model reads is cut, saying so.
  */
-async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine) {
-  const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine);
+async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, shared: SharedModelHolder) {
+  const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine, { shared });
   if (!loaded) return { interpreter: null, status, failed, release: async () => undefined };
   const wordnet = WordNet.shared();
   const mentionsOf = (question: string) =>
@@ -82,8 +82,12 @@ export class Gateway {
   /** The host's permissions hook; every operation on a source passes through it first. */
   private readonly access: Access;
 
+  /** The shared query-graph model, for sources with no model of their own (loaded on first use). */
+  private readonly sharedModel: SharedModelHolder;
+
   constructor(private readonly options: ResolvedOptions) {
     this.access = new Access(options.permissions);
+    this.sharedModel = new SharedModelHolder(options.sharedModel);
     for (const spec of options.sources) {
       if (!SOURCE_ID_PATTERN.test(spec.id)) throw new BadInputError(`invalid source id '${spec.id}'`, 'sources');
       if (this.sources.has(spec.id)) throw new SourceExistsError(spec.id);
@@ -119,6 +123,7 @@ export class Gateway {
     const stores = [...this.factStores.values()];
     this.factStores.clear();
     await Promise.all(stores.map(async (store) => (await store.catch(() => null))?.close()));
+    await this.sharedModel.release();
   }
 
   /** Every source, whoever asks (the CLI and the host itself); GraphQL callers get `visibleSources`. */
@@ -371,14 +376,14 @@ export class Gateway {
           id: spec.id,
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
-          interpreter: predictorInterpreter,
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel),
         });
       case 'cypher':
         return new CypherSource({
           id: spec.id,
           description,
           queryTimeoutMs: this.options.limits.sourceTimeoutMs,
-          interpreter: predictorInterpreter,
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel),
           connection:
             'driver' in spec
               ? { driver: spec.driver, ...(spec.database ? { database: spec.database } : {}) }

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../config/limits.js';
 import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
 import type { Permissions } from './permissions.js';
+import { defaultSharedModelDirectory } from './predictor/shared-files.js';
 
 interface SourceSpecBase {
   /** Stable id: letters, digits, '-' and '_', starting with a letter. */
@@ -71,6 +72,12 @@ export interface NlQueryOptions<TContext = unknown> {
    * the request's GraphQL context (see `Permissions`). Default: everyone may do everything.
    */
   readonly permissions?: Permissions<TContext>;
+  /**
+   * The shared, schema-conditioned query-graph model (`nlq train --shared`): a SQL or graph source
+   * with no model trained for it answers questions with this one. A folder, or `false` for none
+   * (such sources then answer UNSUPPORTED). Default: the package's models/shared-querygraph.
+   */
+  readonly sharedModel?: string | false;
 }
 
 /** Options with every default filled in. */
@@ -79,6 +86,8 @@ export interface ResolvedOptions {
   readonly factStore: string | { readonly prisma: TransactionalSqlClient; readonly provider?: SqlProvider };
   readonly limits: Limits;
   readonly permissions: Permissions | undefined;
+  /** The shared model's folder, or null for none. */
+  readonly sharedModel: string | null;
 }
 
 export const DEFAULT_FACT_STORE = 'file:./.nlq/facts.sqlite';
@@ -90,5 +99,6 @@ export function resolveOptions<TContext>(options: NlQueryOptions<TContext>): Res
     limits: Object.freeze({ ...DEFAULT_LIMITS, ...options.limits }),
     // The gateway hands each hook the context of the request it serves, which is the host's TContext.
     permissions: options.permissions as Permissions | undefined,
+    sharedModel: options.sharedModel === false ? null : (options.sharedModel ?? defaultSharedModelDirectory()),
   };
 }

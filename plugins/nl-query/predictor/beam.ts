@@ -4,9 +4,8 @@
  * `beamSize` finished sequences with their total log-probability (less any step penalties).
  */
 import type { TargetGrammar } from './grammar.js';
-import type { EncodedQuestion, Seq2SeqModel } from './onnx-model.js';
+import type { EncodedInput, QueryGraphModel } from './query-graph-model.js';
 import { BOS, EOS } from './target.js';
-import type { Vocabulary } from './vocabulary.js';
 
 /** Log-probability gap below the best finished sequence at which an open beam is dropped. */
 const NEGLIGIBLE = 8;
@@ -29,8 +28,8 @@ export interface Decoded {
   readonly logProbability: number;
 }
 
-export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion, vocabulary: Vocabulary, grammar: TargetGrammar, options: BeamOptions): Promise<Decoded[]> {
-  const bos = vocabulary.targetId(BOS) ?? 1;
+export async function beamSearch(model: QueryGraphModel, question: EncodedInput, grammar: TargetGrammar, options: BeamOptions): Promise<Decoded[]> {
+  const bos = model.targetId(BOS) ?? 1;
   let beams: { ids: number[]; tokens: string[]; score: number }[] = [{ ids: [bos], tokens: [], score: 0 }];
   const finished: Decoded[] = [];
   const maxLength = options.maxLength ?? 48;
@@ -42,7 +41,7 @@ export async function beamSearch(model: Seq2SeqModel, question: EncodedQuestion,
     beams.forEach((beam, b) => {
       const row = logprobs[b] as Float32Array;
       for (const token of grammar.allowed(beam.tokens)) {
-        const id = vocabulary.targetId(token);
+        const id = model.targetId(token);
         if (id === undefined) continue;
         const penalty = options.stepPenalty?.(beam.tokens, token) ?? 0;
         candidates.push({ beam: b, id, token, score: beam.score + (row[id] ?? -Infinity) - penalty });

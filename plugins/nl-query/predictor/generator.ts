@@ -151,8 +151,9 @@ export class QuestionGenerator {
     if (attribute.type === 'date' || attribute.type === 'datetime') {
       const min = typeof column?.min === 'string' ? column.min : '1990-01-01';
       const max = typeof column?.max === 'string' ? column.max : '2020-12-31';
-      const t0 = Date.parse(min);
-      const t1 = Date.parse(max);
+      // Stored "dates" that are no dates (free text in a DATE column) fall back to a plain range.
+      const t0 = Number.isFinite(Date.parse(min)) ? Date.parse(min) : Date.parse('1990-01-01');
+      const t1 = Number.isFinite(Date.parse(max)) ? Date.parse(max) : Date.parse('2020-12-31');
       const day = new Date(t0 + random.next() * Math.max(0, t1 - t0)).toISOString().slice(0, 10);
       if (operator === 'year') return { kind: 'number', value: Number(day.slice(0, 4)) };
       if (operator === 'month') return { kind: 'string', value: day.slice(0, 7) };

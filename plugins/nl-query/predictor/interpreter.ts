@@ -20,13 +20,12 @@ import { mentionSlots, TargetGrammar } from './grammar.js';
 import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
-import type { Seq2SeqModel } from './onnx-model.js';
+import type { QueryGraphModel } from './query-graph-model.js';
 import { readingChecks } from './reading-checks.js';
 import { schemaNames, type SchemaNames } from './schema-names.js';
 import type { SchemaSynonyms } from './synonyms.js';
 import { tokensToGraph } from './target.js';
 import type { ValueMemory } from './value-memory.js';
-import type { Vocabulary } from './vocabulary.js';
 
 /**
  * Beams searched whatever `k` is asked: the reading checks (reading-checks.ts) can only promote a
@@ -85,8 +84,7 @@ export class QueryGraphPredictor {
 
   constructor(
     private readonly engine: QueryGraphEngine,
-    private readonly model: Seq2SeqModel,
-    private readonly vocabulary: Vocabulary,
+    private readonly model: QueryGraphModel,
     private readonly memory: ValueMemory,
     /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
     private readonly lexicon: PredictorLexicon = {},
@@ -99,13 +97,12 @@ export class QueryGraphPredictor {
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
     const mentions = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
-    const tokens = this.vocabulary.respell(inputTokens(question, mentions));
-    const ids = this.vocabulary.encodeInput(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
-    const encoded = await this.model.encode(ids);
+    const tokens = this.model.respell(inputTokens(question, mentions));
+    const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
     // The question's words held against each reading (reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
-    const beams = await beamSearch(this.model, encoded, this.vocabulary, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
+    const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
     const decoded = beams.map((d) => ({ ...d, logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability);
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];

@@ -4,6 +4,8 @@
  * in as BigInt64Array.
  */
 import * as ort from 'onnxruntime-node';
+import type { EncodedInput, QueryGraphModel } from './query-graph-model.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export interface EncodedQuestion {
   readonly src: ort.Tensor;
@@ -55,5 +57,37 @@ export class Seq2SeqModel {
 
   async release(): Promise<void> {
     await Promise.all([this.encoder.release(), this.decoder.release()]);
+  }
+}
+
+/** A per-source model with its own vocabulary, as the predictor uses it. */
+export class PerSourceModel implements QueryGraphModel {
+  constructor(
+    private readonly model: Seq2SeqModel,
+    readonly vocabulary: Vocabulary,
+  ) {}
+
+  knows(word: string): boolean {
+    return this.vocabulary.knows(word);
+  }
+
+  respell(tokens: readonly string[]): string[] {
+    return this.vocabulary.respell(tokens);
+  }
+
+  encode(tokens: readonly string[]): Promise<EncodedQuestion> {
+    return this.model.encode(this.vocabulary.encodeInput(tokens));
+  }
+
+  step(question: EncodedInput, prefixes: readonly (readonly number[])[]): Promise<Float32Array[]> {
+    return this.model.step(question as EncodedQuestion, prefixes);
+  }
+
+  targetId(token: string): number | undefined {
+    return this.vocabulary.targetId(token);
+  }
+
+  release(): Promise<void> {
+    return this.model.release();
   }
 }

@@ -5,23 +5,22 @@
  * held-out questions, evaluate, and write model.json + MODEL_CARD.md. Works on any
  * QueryGraphEngine: nothing here knows SQL or Cypher.
  */
-import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import type { Progress } from '../../../engines/progress.js';
 import { ModelUnusableError } from '../../../errors.js';
 import { schemaFingerprint } from './fingerprint.js';
 import { evaluateHeldOut } from './evaluate.js';
+import { defaultPython, runTrainer, trainerScript } from './python.js';
 import { WordNet } from './wordnet.js';
 import { QuestionGenerator, type Example, type GeneratorOptions } from './generator.js';
 import { QueryGraphPredictor } from './interpreter.js';
 import { englishLexicon } from './load.js';
 import { modelCard } from './model-card.js';
 import { MODEL_FILE, type ModelManifest } from './model-files.js';
-import { Seq2SeqModel } from './onnx-model.js';
+import { PerSourceModel, Seq2SeqModel } from './onnx-model.js';
 import { ValueMemory } from './value-memory.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -80,7 +79,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
     writeFileSync(join(work, 'data.json'), JSON.stringify({ inputVocab: vocabulary.data.input, firstWordId: Vocabulary.firstWordId(vocabulary.data), targetVocab: vocabulary.data.target, train: rows(train), dev: rows(heldOut.slice(0, 300)) }));
     const m = options.model ?? {};
     const args = [
-      trainerScript(),
+      trainerScript('train.py'),
       '--data', work,
       '--out', join(work, 'out'),
       '--seed', String(seed),
@@ -96,7 +95,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       ...flag('--dropout', m.dropout ?? 0),
     ];
     progress.phase('training (PyTorch)');
-    await runPython(options.python ?? process.env.NLQ_PYTHON ?? '/usr/bin/python3', args, options.echo ?? false);
+    await runTrainer(options.python ?? defaultPython(), args, options.echo ?? false);
     const metrics = JSON.parse(readFileSync(join(work, 'out', 'metrics.json'), 'utf8')) as { parameters: number; trainSeconds: number; config: Record<string, number> };
     progress.finish(`trained ${metrics.parameters} parameters in ${Math.round(metrics.trainSeconds)} s`);
 
@@ -104,9 +103,9 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
     progress.phase('choosing int8 or fp32', 2);
     const probe = heldOut.slice(0, Math.min(200, heldOut.length));
     const score = async (encoder: string, decoder: string) => {
-      const model = await Seq2SeqModel.load(join(work, 'out', encoder), join(work, 'out', decoder));
+      const model = new PerSourceModel(await Seq2SeqModel.load(join(work, 'out', encoder), join(work, 'out', decoder)), vocabulary);
       try {
-        return await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary), rules), probe);
+        return await evaluateHeldOut(new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules), probe);
       } finally {
         await model.release();
       }
@@ -120,10 +119,10 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
     const files = useInt8 ? { encoder: 'encoder.int8.onnx', decoder: 'decoder.int8.onnx' } : { encoder: 'encoder.onnx', decoder: 'decoder.onnx' };
 
     progress.phase('evaluating on held-out questions', heldOut.length);
-    const model = await Seq2SeqModel.load(join(work, 'out', files.encoder), join(work, 'out', files.decoder));
+    const model = new PerSourceModel(await Seq2SeqModel.load(join(work, 'out', files.encoder), join(work, 'out', files.decoder)), vocabulary);
     let heldOutMetrics;
     try {
-      const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, vocabulary, memory, englishLexicon(memory, vocabulary), rules), heldOut, { onExample: () => progress.advance() });
+      const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules), heldOut, { onExample: () => progress.advance() });
       heldOutMetrics = { examples: figures.examples, top1: figures.top1, top3: figures.top3, top5: figures.top5, classes: figures.classes, attributes: figures.attributes, constraints: figures.constraints };
     } finally {
       await model.release();
@@ -181,29 +180,4 @@ function flag(name: string, value: number): string[] {
   return [name, String(value)];
 }
 
-function trainerScript(): string {
-  for (const relative of ['../../../models/train/querygraph/train.py', '../../../../models/train/querygraph/train.py']) {
-    const path = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(path)) return path;
-  }
-  throw new ModelUnusableError('train', 'models/train/querygraph/train.py is missing from this installation');
-}
 
-function runPython(python: string, args: readonly string[], echo: boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(python, args, {
-      stdio: ['ignore', 'ignore', echo ? 'inherit' : 'pipe'],
-      env: { ...process.env, OMP_WAIT_POLICY: 'PASSIVE', OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '2' },
-    });
-    let tail = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      tail = (tail + chunk.toString()).slice(-2000);
-    });
-    child.on('error', (error) => reject(new ModelUnusableError('train', `cannot run ${python}: ${error.message} (install python3-torch python3-onnx python3-numpy libopenblas0-pthread; see README)`)));
-    child.on('exit', (code, signal) => {
-      if (code === 0) return resolve();
-      const how = signal ? `stopped by ${signal}` : `exit ${code}`;
-      reject(new ModelUnusableError('train', `training failed (${how}): ${tail.split(/[\r\n]/).filter(Boolean).slice(-3).join(' | ')}`));
-    });
-  });
-}

@@ -1,0 +1,345 @@
+#!/usr/bin/python3
+"""Trains the shared, schema-conditioned query-graph predictor and exports it (ONNX, fp32 + int8).
+
+One model for every schema: it reads the question AND the schema (each element a bag of its name's
+words, its owner class's words, its kind/type/instance/key flag, and the placeholders of the values
+the question mentions that matched it), and writes the target language of target.ts with a pointer
+over the schema's elements instead of one output token per element. Trained on questions generated
+from many databases (`nlq train --shared`), it answers on a database it never saw; `--init` starts
+from a trained model to specialise it on one source (`nlq train --source` with a shared model).
+
+Input: --data folder with data.json written by plugins/nl-query/predictor/shared-training.ts:
+  {"vocabSize", "fixedTargets", "schemas": [{"name", "words", "owner", "meta"}],
+   "train": [[schema, src ids, [[element, placeholder id]...], target ids]...], "dev": [...]}
+Target ids: 0..fixedTargets-1 are the fixed tokens (0 pad, 1 bos, 2 eos), fixedTargets+e is element e.
+Output (--out): encoder.onnx, decoder.onnx, their .int8 versions, model.pt (weights, for --init), metrics.json.
+Run with Debian's python: OMP_WAIT_POLICY=PASSIVE OPENBLAS_NUM_THREADS=2 /usr/bin/python3 train_shared.py ...
+"""
+import argparse
+import ctypes.util
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import torch
+import torch.nn as nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from train import quantize  # noqa: E402  (the same int8 rewrite as the per-source models)
+
+PAD, BOS, EOS = 0, 1, 2
+MARKS = 4  # placeholders that can mark one element
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def check_blas(threads):
+    """Without OpenBLAS, Debian's torch falls back to the reference BLAS and trains ~8x slower: a run
+    cut by its time budget then under-trains silently. Say so loudly."""
+    lib = ctypes.util.find_library("openblas")
+    a = torch.randn(384, 384)
+    t = time.time()
+    for _ in range(20):
+        a @ a
+    gflops = 20 * 2 * 384 ** 3 / max(1e-9, time.time() - t) / 1e9
+    if lib is None or gflops < 4 * threads:
+        log(f"WARNING: slow matrix products ({gflops:.1f} GFLOP/s, OpenBLAS {'found' if lib else 'NOT found'}): "
+            "install libopenblas0-pthread (apt-get install libopenblas0-pthread); training under a time budget will under-train")
+    else:
+        log(f"BLAS: {gflops:.1f} GFLOP/s ({lib})")
+    return gflops
+
+
+class SharedPredictor(nn.Module):
+    def __init__(self, n_words, n_fixed, d=128, heads=4, layers=3, ff=512, max_len=96, dropout=0.0):
+        super().__init__()
+        self.d = d
+        self.n_fixed = n_fixed
+        self.word = nn.Embedding(n_words, d, padding_idx=PAD)
+        self.qpos = nn.Embedding(max_len, d)
+        self.kind = nn.Embedding(5, d)
+        self.value_type = nn.Embedding(10, d)
+        self.inst = nn.Embedding(6, d)
+        self.key = nn.Embedding(2, d)
+        self.mark = nn.Linear(d, d, bias=False)
+        self.owner = nn.Linear(d, d, bias=False)
+        self.seg = nn.Embedding(2, d)
+        self.qnorm = nn.LayerNorm(d)
+        self.enorm = nn.LayerNorm(d)
+        enc = nn.TransformerEncoderLayer(d, heads, ff, dropout, batch_first=True)
+        dec = nn.TransformerDecoderLayer(d, heads, ff, dropout, batch_first=True)
+        self.encoder = nn.TransformerEncoder(enc, layers, enable_nested_tensor=False)
+        self.decoder = nn.TransformerDecoder(dec, layers)
+        self.fixed = nn.Embedding(n_fixed, d, padding_idx=PAD)
+        self.element_in = nn.Linear(d, d)
+        self.tpos = nn.Embedding(64, d)
+        self.out_fixed = nn.Linear(d, n_fixed)
+        self.ptr_q = nn.Linear(d, d)
+        self.ptr_k = nn.Linear(d, d)
+
+    def encode(self, src, ew, eo, em, mk):
+        """src [B,L]; element words [B,M,W], owner words [B,M,O], meta [B,M,4], marks [B,M,MARKS] -> memory [B,L+M,d]."""
+        pos = torch.arange(src.size(1), device=src.device).unsqueeze(0)
+        q = self.qnorm(self.word(src) + self.qpos(pos) + self.seg.weight[0])
+        bag = self.word(ew).sum(2) + self.mark(self.word(mk).sum(2)) + self.owner(self.word(eo).sum(2))
+        meta = self.kind(em[:, :, 0]) + self.value_type(em[:, :, 1]) + self.inst(em[:, :, 2]) + self.key(em[:, :, 3])
+        e = self.enorm(bag + meta + self.seg.weight[1])
+        mask = torch.cat([src == PAD, em[:, :, 0] == 0], 1)
+        return self.encoder(torch.cat([q, e], 1), src_key_padding_mask=mask)
+
+    def decode(self, tgt, memory, src, em):
+        """Log-probabilities over [fixed tokens ; elements] after each prefix position."""
+        n_q = src.size(1)
+        elements = memory[:, n_q:, :]
+        is_fixed = tgt < self.n_fixed
+        fixed = self.fixed(torch.where(is_fixed, tgt, torch.zeros_like(tgt)))
+        idx = torch.where(is_fixed, torch.zeros_like(tgt), tgt - self.n_fixed)
+        picked = torch.gather(elements, 1, idx.unsqueeze(-1).expand(-1, -1, self.d))
+        n = tgt.size(1)
+        steps = torch.arange(n, device=tgt.device)
+        y = torch.where(is_fixed.unsqueeze(-1), fixed, self.element_in(picked)) + self.tpos(steps.unsqueeze(0))
+        causal = steps.unsqueeze(0) > steps.unsqueeze(1)
+        mask = torch.cat([src == PAD, em[:, :, 0] == 0], 1)
+        h = self.decoder(y, memory, tgt_mask=causal, tgt_key_padding_mask=tgt == PAD, memory_key_padding_mask=mask)
+        pointer = torch.matmul(self.ptr_q(h), self.ptr_k(elements).transpose(1, 2)) / math.sqrt(self.d)
+        pointer = pointer.masked_fill((em[:, :, 0] == 0).unsqueeze(1), -1e9)
+        return torch.cat([self.out_fixed(h), pointer], -1)
+
+    def forward(self, src, ew, eo, em, mk, tgt):
+        return self.decode(tgt, self.encode(src, ew, eo, em, mk), src, em)
+
+
+class EncoderExport(nn.Module):
+    def __init__(self, m):
+        super().__init__()
+        self.m = m
+
+    def forward(self, src, element_words, element_owner, element_meta, element_marks):
+        return self.m.encode(src, element_words, element_owner, element_meta, element_marks)
+
+
+class DecoderStepExport(nn.Module):
+    def __init__(self, m):
+        super().__init__()
+        self.m = m
+
+    def forward(self, tgt, memory, src, element_meta):
+        return torch.log_softmax(self.m.decode(tgt, memory, src, element_meta)[:, -1, :], dim=-1)
+
+
+def pad2(seqs, fill=PAD):
+    n = max(1, max(len(s) for s in seqs))
+    return torch.tensor([list(s) + [fill] * (n - len(s)) for s in seqs], dtype=torch.long)
+
+
+class Batcher:
+    """Turns rows into padded tensors; each row's schema gives its elements, its marks mark them."""
+
+    def __init__(self, schemas):
+        self.schemas = schemas
+
+    def tensors(self, rows, word_dropout=0.0, rng=None, first_word=0):
+        m = max(len(self.schemas[r[0]]["meta"]) for r in rows)
+        w = len(self.schemas[rows[0][0]]["words"][0])
+        o = len(self.schemas[rows[0][0]]["owner"][0])
+        ew = torch.zeros((len(rows), m, w), dtype=torch.long)
+        eo = torch.zeros((len(rows), m, o), dtype=torch.long)
+        em = torch.zeros((len(rows), m, 4), dtype=torch.long)
+        mk = torch.zeros((len(rows), m, MARKS), dtype=torch.long)
+        srcs = []
+        for b, r in enumerate(rows):
+            s = self.schemas[r[0]]
+            k = len(s["meta"])
+            ew[b, :k] = s["tensors"][0]
+            eo[b, :k] = s["tensors"][1]
+            em[b, :k] = s["tensors"][2]
+            used = [0] * k
+            for element, placeholder in r[2]:
+                if element < k and used[element] < MARKS:
+                    mk[b, element, used[element]] = placeholder
+                    used[element] += 1
+            src = r[1]
+            if word_dropout > 0 and rng is not None:
+                src = [1 if t >= first_word and rng.random() < word_dropout else t for t in src]
+            srcs.append(src)
+        return pad2(srcs), ew, eo, em, mk
+
+
+def prepare_schemas(schemas):
+    for s in schemas:
+        s["tensors"] = (torch.tensor(s["words"], dtype=torch.long), torch.tensor(s["owner"], dtype=torch.long), torch.tensor(s["meta"], dtype=torch.long))
+
+
+def batches(rows, size, rng):
+    """Shuffled batches of rows of similar size (question length and schema size)."""
+    order = sorted(range(len(rows)), key=lambda i: (rows[i][0], len(rows[i][1]) + rng.random() * 6))
+    chunks = [order[i:i + size] for i in range(0, len(order), size)]
+    rng.shuffle(chunks)
+    return chunks
+
+
+def evaluate(model, batcher, rows, limit=400):
+    """Teacher-forced token accuracy and greedy exact match (no grammar) on held-out rows."""
+    model.eval()
+    rows = rows[:limit]
+    exact = tok_ok = tok_n = 0
+    with torch.no_grad():
+        for i in range(0, len(rows), 32):
+            part = rows[i:i + 32]
+            src, ew, eo, em, mk = batcher.tensors(part)
+            tin = pad2([[BOS] + r[3] for r in part])
+            tout = pad2([r[3] + [EOS] for r in part])
+            memory = model.encode(src, ew, eo, em, mk)
+            pred = model.decode(tin, memory, src, em).argmax(-1)
+            mask = tout != PAD
+            tok_ok += int(((pred == tout) & mask).sum())
+            tok_n += int(mask.sum())
+            ys = torch.full((len(part), 1), BOS, dtype=torch.long)
+            done = torch.zeros(len(part), dtype=torch.bool)
+            for _ in range(max(len(r[3]) for r in part) + 2):
+                nxt = model.decode(ys, memory, src, em)[:, -1].argmax(-1)
+                nxt = torch.where(done, torch.full_like(nxt, PAD), nxt)
+                ys = torch.cat([ys, nxt.unsqueeze(1)], 1)
+                done |= nxt == EOS
+                if bool(done.all()):
+                    break
+            for k, r in enumerate(part):
+                out = []
+                for t in ys[k, 1:].tolist():
+                    if t in (EOS, PAD):
+                        break
+                    out.append(t)
+                exact += int(out == r[3])
+    model.train()
+    return {"tokenAccuracy": tok_ok / max(1, tok_n), "greedyExact": exact / max(1, len(rows)), "evaluated": len(rows)}
+
+
+def export(model, out, batcher, rows):
+    model.eval()
+    src, ew, eo, em, mk = batcher.tensors(rows[:3])
+    tgt = pad2([[BOS] + r[3][:5] for r in rows[:3]])
+    enc, dec = EncoderExport(model), DecoderStepExport(model)
+    memory = enc(src, ew, eo, em, mk).detach()
+    # Not under no_grad: that takes a fast path which cannot be exported (DESIGN.md).
+    torch.onnx.export(enc, (src, ew, eo, em, mk), os.path.join(out, "encoder.onnx"),
+                      input_names=["src", "element_words", "element_owner", "element_meta", "element_marks"], output_names=["memory"],
+                      dynamic_axes={"src": {0: "batch", 1: "src_len"}, "element_words": {0: "batch", 1: "elements"},
+                                    "element_owner": {0: "batch", 1: "elements"}, "element_meta": {0: "batch", 1: "elements"},
+                                    "element_marks": {0: "batch", 1: "elements"}, "memory": {0: "batch", 1: "memory_len"}}, opset_version=14)
+    torch.onnx.export(dec, (tgt, memory, src, em), os.path.join(out, "decoder.onnx"), input_names=["tgt", "memory", "src", "element_meta"],
+                      output_names=["logprobs"], dynamic_axes={"tgt": {0: "batch", 1: "tgt_len"}, "memory": {0: "batch", 1: "memory_len"},
+                                                               "src": {0: "batch", 1: "src_len"}, "element_meta": {0: "batch", 1: "elements"},
+                                                               "logprobs": {0: "batch", 1: "outputs"}}, opset_version=14)
+    q1 = quantize(os.path.join(out, "encoder.onnx"), os.path.join(out, "encoder.int8.onnx"))
+    q2 = quantize(os.path.join(out, "decoder.onnx"), os.path.join(out, "decoder.int8.onnx"))
+    log(f"exported ONNX; int8: {q1} + {q2} MatMuls quantised")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--data", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--init", help="model.pt of a trained shared model to start from (per-source specialisation)")
+    p.add_argument("--d-model", type=int, default=128)
+    p.add_argument("--layers", type=int, default=3)
+    p.add_argument("--heads", type=int, default=4)
+    p.add_argument("--ff", type=int, default=512)
+    p.add_argument("--epochs", type=int, default=20)
+    p.add_argument("--minutes", type=float, default=60.0, help="stop training after this long (the cosine schedule ends then)")
+    p.add_argument("--batch", type=int, default=64)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=int(os.environ.get("NLQ_TRAIN_THREADS", "2")))
+    p.add_argument("--dropout", type=float, default=0.0)
+    p.add_argument("--word-dropout", type=float, default=0.08, help="rate at which question words become <unk> in training")
+    a = p.parse_args()
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(a.seed)
+    rng = random.Random(a.seed)
+    check_blas(a.threads)
+    data = json.load(open(os.path.join(a.data, "data.json")))
+    schemas, train, dev = data["schemas"], data["train"], data["dev"]
+    prepare_schemas(schemas)
+    batcher = Batcher(schemas)
+    n_words, n_fixed = data["vocabSize"], data["fixedTargets"]
+    first_word = data.get("firstWordId", 0)
+    config = {"dModel": a.d_model, "layers": a.layers, "heads": a.heads, "ff": a.ff}
+    if a.init:
+        saved = torch.load(a.init)
+        config = saved["config"]
+        model = SharedPredictor(n_words, n_fixed, config["dModel"], config["heads"], config["layers"], config["ff"], 96, a.dropout)
+        model.load_state_dict(saved["state"])
+        log(f"starting from {a.init}")
+    else:
+        model = SharedPredictor(n_words, n_fixed, a.d_model, a.heads, a.layers, a.ff, 96, a.dropout)
+    params = sum(p.numel() for p in model.parameters())
+    log(f"train {len(train)} dev {len(dev)} on {len(schemas)} schemas | {n_words} word ids, {n_fixed} fixed targets | {params / 1e6:.2f}M parameters")
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
+    steps_per_epoch = math.ceil(len(train) / a.batch)
+    total = steps_per_epoch * a.epochs
+    warm = min(400, total // 10 + 1)
+    budget = a.minutes * 60
+    started = time.time()
+
+    def lr_factor(s):
+        # Cosine over whichever runs out first, the epochs or the time budget, so a run stopped by
+        # time still ends annealed.
+        progress = min(1.0, max(s / total, (time.time() - started) / budget))
+        return min((s + 1) / warm, max(0.02, 0.5 * (1 + math.cos(math.pi * progress))))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    # No label smoothing: it would spread probability onto the padded elements (masked at -1e9).
+    loss_fn = nn.CrossEntropyLoss(ignore_index=PAD)
+    step = 0
+    stopped = "epochs"
+    epoch = 0
+    model.train()
+    for epoch in range(a.epochs):
+        seen = 0
+        running = 0.0
+        for chunk in batches(train, a.batch, rng):
+            rows = [train[i] for i in chunk]
+            src, ew, eo, em, mk = batcher.tensors(rows, a.word_dropout, rng, first_word)
+            tin = pad2([[BOS] + r[3] for r in rows])
+            tout = pad2([r[3] + [EOS] for r in rows])
+            logits = model(src, ew, eo, em, mk, tin)
+            loss = loss_fn(logits.reshape(-1, logits.size(-1)), tout.reshape(-1))
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            step += 1
+            seen += len(rows)
+            running = 0.98 * running + 0.02 * float(loss) if running else float(loss)
+            if step % 20 == 0:
+                el = time.time() - started
+                bar = "#" * int(30 * seen / len(train))
+                sys.stderr.write(f"\repoch {epoch + 1}/{a.epochs} [{bar:<30}] loss {running:.3f} | {el / 60:.1f} of {a.minutes:.0f} min | {step * a.batch / max(1e-9, el):.0f} ex/s   ")
+                sys.stderr.flush()
+            if time.time() - started > budget:
+                stopped = "time"
+                break
+        m = evaluate(model, batcher, dev, 200)
+        log(f"\repoch {epoch + 1}: loss {running:.3f}, held-out token acc {m['tokenAccuracy']:.4f}, greedy exact {m['greedyExact']:.4f}, {(time.time() - started) / 60:.1f} min")
+        if stopped == "time":
+            log(f"time budget of {a.minutes} min reached")
+            break
+    train_seconds = time.time() - started
+    final = evaluate(model, batcher, dev, 1000)
+    os.makedirs(a.out, exist_ok=True)
+    torch.save({"config": config, "state": model.state_dict()}, os.path.join(a.out, "model.pt"))
+    export(model, a.out, batcher, dev if dev else train)
+    metrics = {"parameters": params, "trainSeconds": round(train_seconds, 1), "epochs": epoch + 1, "steps": step, "stoppedBy": stopped,
+               "heldOut": final, "config": {**config, "batch": a.batch, "lr": a.lr, "dropout": a.dropout, "seed": a.seed, "init": bool(a.init)}}
+    json.dump(metrics, open(os.path.join(a.out, "metrics.json"), "w"), indent=2)
+    log(f"done in {train_seconds / 60:.1f} min: held-out greedy exact {final['greedyExact']:.4f}")
+
+
+if __name__ == "__main__":
+    main()
