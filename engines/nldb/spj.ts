@@ -35,6 +35,11 @@ export interface SpjOptions {
   readonly countThreshold?: number;
   /** Check the question's number comparisons by code (default true; false leaves them to the model). */
   readonly checkNumbers?: boolean;
+  /**
+   * Kinds of a noun (WordNet's hyponyms, the gateway's `kindsOf`): the extractor's kind feature, for
+   * models trained with it (config.json `spj.features` 16); without it that feature is 0.
+   */
+  readonly kindsOf?: (word: string) => readonly string[];
 }
 
 /**
@@ -76,7 +81,7 @@ export class SelectProjectJoin {
     for (let start = 0; start < supportSets.length; start += batch) {
       signal?.throwIfAborted();
       const sets = supportSets.slice(start, start + batch);
-      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features));
+      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features, this.options.kindsOf));
       const { classes, spans, length } = await this.models.extract(rows);
       rows.forEach((row, b) => {
         raw.push({ row, facts: sets[b] ?? [], classes: classes.slice(b * 11, (b + 1) * 11), spans: spans.slice(b * length * 4, (b + 1) * length * 4) });

@@ -16,7 +16,7 @@ const NUM = 5;
 export const WORD_BUCKETS = 1024;
 /** Character trigrams of words, for the retriever (plurals, inflections). */
 export const TRIGRAM_BUCKETS = 2048;
-export const N_FEATURES = 15;
+export const N_FEATURES = 16;
 
 /** A token with its character offsets in the text it came from. */
 export interface Token {
@@ -114,11 +114,29 @@ export interface EncodedSupport {
   readonly positions: readonly Position[];
 }
 
+/** Base forms a noun may have (regular plurals), as textnorm.py noun_bases and WordNet's morphy. */
+export function nounBases(word: string): string[] {
+  const out = [word];
+  if (word.endsWith('ies') && word.length > 4) out.push(`${word.slice(0, -3)}y`);
+  if (/(s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
+  return out;
+}
+
 /**
  * `features`: how many of the per-token features the model was trained with (a model made before
- * a feature was added reads the first ones only).
+ * a feature was added reads the first ones only). `kindsOf` (WordNet's kinds of a noun, as the
+ * trainer's wordnet.kinds_of) sets feature 15, "a kind of a word on the other side" ("schooner" in
+ * a fact for "ships" in the question); without it the feature is 0.
  */
-export function encodeSpj(question: string, facts: readonly string[], vocab: Vocabulary, maxLen: number, features = N_FEATURES): EncodedSupport {
+export function encodeSpj(
+  question: string,
+  facts: readonly string[],
+  vocab: Vocabulary,
+  maxLen: number,
+  features = N_FEATURES,
+  kindsOf?: (word: string) => readonly string[],
+): EncodedSupport {
   const qTokens = tokenize(question);
   const none: Position = { fact: -1, start: 0, end: 0 };
   let ids: number[] = [CLS];
@@ -172,6 +190,11 @@ export function encodeSpj(question: string, facts: readonly string[], vocab: Voc
     }
   }
 
+  // kinds (WordNet hyponyms) of the question's words in the facts, and the other way round
+  const wantKinds = kindsOf !== undefined && features > 15;
+  const qKinds = new Set(wantKinds ? [...qWords].flatMap((q) => kindsOf(q)) : []);
+  const fBases = new Set([...fWords].flatMap((w) => nounBases(w)));
+
   const out: number[] = [];
   toks.forEach((t, i) => {
     const f = new Array<number>(N_FEATURES).fill(0);
@@ -200,6 +223,10 @@ export function encodeSpj(question: string, facts: readonly string[], vocab: Voc
     }
     if (starts.has(i)) f[13] = 1;
     if (t.seg > 0 && t.text && isAlpha(t.text[0]) && (inFacts.get(t.text.toLowerCase())?.size ?? 0) >= 2) f[14] = 1;
+    if (wantKinds && t.text && content(t.text)) {
+      const low = t.text.toLowerCase();
+      f[15] = t.seg > 0 ? (nounBases(low).some((b) => qKinds.has(b)) ? 1 : 0) : kindsOf(low).some((k) => fBases.has(k)) ? 1 : 0;
+    }
     out.push(...f.slice(0, features));
   });
   return { ids, segments: segs, features: out, positions };

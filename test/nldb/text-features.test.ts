@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bagIds, encodeSpj, sketchSlot, tokenize } from '../../engines/nldb/text.js';
+import { bagIds, encodeSpj, N_FEATURES, sketchSlot, tokenize } from '../../engines/nldb/text.js';
+import { kindsOf } from '../../plugins/nl-query/nldb-kinds.js';
 
 /** Written by models/train/nldb/fixtures.py from the trainer's own tokenizer. */
 interface Fixture {
@@ -25,7 +26,8 @@ describe('model inputs match the trainer exactly', () => {
   for (const c of fixture.cases) {
     it(`encodes "${c.question}" as the Python trainer does`, () => {
       expect(tokenize(c.question).map((t) => t.text)).toEqual(c.tokens);
-      const row = encodeSpj(c.question, c.facts, vocab, 40);
+      // the kind feature reads WordNet's kinds as the gateway serves them (the trainer's wordnet.kinds_of)
+      const row = encodeSpj(c.question, c.facts, vocab, 40, N_FEATURES, kindsOf);
       expect(row.ids).toEqual(c.ids);
       expect(row.segments).toEqual(c.segments);
       expect(row.features).toEqual(c.features);

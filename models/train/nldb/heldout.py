@@ -9,6 +9,7 @@ import os
 import random
 
 import data as D
+import domains as DOM
 import padding as P
 import worlds as W
 
@@ -22,6 +23,9 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--questions", type=int, default=60, help="questions kept per world (at random)")
     ap.add_argument("--data", default=os.path.join(ROOT, "data"))
+    ap.add_argument("--domains", action="store_true",
+                    help="worlds of WordNet domains training never sees (domains.py held_out), each in a folder named "
+                         "<class>-s<seed>-w<i>, instead of the town generator's w<i>")
     ap.add_argument("--pad", type=int, default=0,
                     help="also write facts-N.txt: the world's facts shuffled among distractor facts (see "
                          "--pad-style), to measure at scale")
@@ -48,8 +52,13 @@ def main():
         pad_rng.shuffle(out)
         return out
 
-    for w, (facts, qs) in enumerate(D.generate(a.worlds, a.seed, a.data)):
-        d = os.path.join(a.out, f"w{w}")
+    if a.domains:
+        made = [(facts, qs, f"{world.cls}-s{a.seed}-w{i}") for i, (facts, qs, world) in
+                enumerate(DOM.generate(a.worlds, a.seed, a.data, heldout=True))]
+    else:
+        made = [(facts, qs, f"w{i}") for i, (facts, qs) in enumerate(D.generate(a.worlds, a.seed, a.data))]
+    for w, (facts, qs, folder) in enumerate(made):
+        d = os.path.join(a.out, folder)
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "facts.txt"), "w") as f:
             f.write("".join(t.replace("\n", " ") + "\n" for t in facts))

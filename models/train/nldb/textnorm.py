@@ -11,7 +11,7 @@ PAD, CLS, SEP, STOP, YEAR, NUM = 0, 1, 2, 3, 4, 5
 SPECIALS = ["[PAD]", "[CLS]", "[SEP]", "[STOP]", "[YEAR]", "[NUM]"]
 WORD_BUCKETS = 1024   # unknown words (mostly names) hash here, so equal names still match
 TRIGRAM_BUCKETS = 2048  # character trigrams for the retriever (plurals, inflections)
-N_FEATURES = 15
+N_FEATURES = 16
 
 
 def fnv1a(text: str) -> int:
@@ -78,11 +78,24 @@ STOPWORDS = set("a an the of in on at to for by with and or is are was were be b
                 "which who whom whose what how many much any every all is 's , . ? !".split())
 
 
-def encode_spj(question: str, facts, vocab: dict, max_len: int):
+def noun_bases(word):
+    """Base forms a noun may have (regular plurals), as engines/nldb/text.ts nounBases."""
+    out = [word]
+    if word.endswith("ies") and len(word) > 4:
+        out.append(word[:-3] + "y")
+    if re.search(r"(s|x|z|ch|sh)es$", word):
+        out.append(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        out.append(word[:-1])
+    return out
+
+
+def encode_spj(question: str, facts, vocab: dict, max_len: int, kinds_of=None):
     """Input of the extractor: [CLS] question [SEP] fact [SEP] fact ...
 
     Returns ids, segment ids, features, and for every position the fact index and character
-    span it came from (-1 for question and special tokens).
+    span it came from (-1 for question and special tokens). `kinds_of(word)` (wordnet.kinds_of) gives
+    the kinds of a noun, for the feature "a kind of a word on the other side" ("schooner" for "ships").
     """
     q_tokens = tokenize(question)
     ids, segs, spans = [CLS], [0], [(-1, 0, 0)]
@@ -109,6 +122,10 @@ def encode_spj(question: str, facts, vocab: dict, max_len: int):
     for t, seg in toks:
         if seg > 0 and t and t[0].isalpha() and t.lower() not in STOPWORDS:
             in_facts.setdefault(t.lower(), set()).add(seg)
+
+    # kinds (WordNet hyponyms) of the question's words in the facts, and the other way round
+    q_kinds = {k for q in q_words for k in kinds_of(q)} if kinds_of else set()
+    f_bases = {b for w in f_words for b in noun_bases(w)}
 
     feats = []
     for i, (t, seg) in enumerate(toks):
@@ -139,5 +156,11 @@ def encode_spj(question: str, facts, vocab: dict, max_len: int):
             f[13] = 1.0
         if seg > 0 and t and t[0].isalpha() and len(in_facts.get(t.lower(), ())) >= 2:
             f[14] = 1.0
+        if kinds_of and t and t[0].isalpha() and t.lower() not in STOPWORDS:
+            low = t.lower()
+            if seg > 0:
+                f[15] = 1.0 if any(b in q_kinds for b in noun_bases(low)) else 0.0
+            else:
+                f[15] = 1.0 if any(k in f_bases for k in kinds_of(low)) else 0.0
         feats.append(f)
     return ids, segs, feats, spans

@@ -21,6 +21,8 @@ import torch.nn.functional as F
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import data as D  # noqa: E402
+import domains as DOM  # noqa: E402
+from wordnet import kinds_of  # noqa: E402
 from textnorm import (N_FEATURES, STOP, bag_ids, bag_vocab_size, encode_spj, number_value,  # noqa: E402
                       spj_vocab_size)
 
@@ -145,7 +147,7 @@ class SPJ(nn.Module):
 def spj_tensor(examples, vocab):
     rows = []
     for question, texts, op, useful, boolean, key, value in examples:
-        ids, segs, feats, spans = encode_spj(question, texts, vocab, MAX_LEN)
+        ids, segs, feats, spans = encode_spj(question, texts, vocab, MAX_LEN, kinds_of)
         ks = ke = vs = ve = -100
         if key is not None:
             got = find_text(texts, spans, key)
@@ -274,6 +276,10 @@ def load_onnx_weights(model, path):
     missing = [k for k in state if k not in new]
     if missing:
         raise ValueError(f"{path}: no weights for {missing}")
+    feat = new.get("feat.weight")
+    if feat is not None and feat.shape[0] == state["feat.weight"].shape[0] and feat.shape[1] < state["feat.weight"].shape[1]:
+        # a model from before a feature was added: the new features start with no weight
+        new["feat.weight"] = torch.cat([feat, torch.zeros(feat.shape[0], state["feat.weight"].shape[1] - feat.shape[1])], dim=1)
     for k, v in new.items():
         if tuple(v.shape) != tuple(state[k].shape):
             raise ValueError(f"{path}: {k} has shape {tuple(v.shape)}, expected {tuple(state[k].shape)}")
@@ -488,6 +494,9 @@ def main():
     ap.add_argument("--data", default=os.path.join(ROOT, "data"))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="a tiny run to check the pipeline")
+    ap.add_argument("--domains", type=float, default=0.5,
+                    help="share of the worlds drawn from WordNet's domains (domains.py; held-out domains never), the rest "
+                         "from the town generator (worlds.py)")
     ap.add_argument("--only", choices=["ssg", "spj"], default=None)
     ap.add_argument("--checkpoint", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "nlq-nldb-spj.pt"),
                     help="where the SPJ weights are kept between runs (not shipped)")
@@ -502,7 +511,12 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     t0 = time.time()
     log(f"generating {a.worlds} invented worlds")
-    worlds = D.generate(a.worlds, a.seed, a.data, lambda i, n: log(f"  worlds {i}/{n}"))
+    n_domain = round(a.worlds * a.domains)
+    worlds = D.generate(a.worlds - n_domain, a.seed, a.data, lambda i, n: log(f"  town worlds {i}/{n}"))
+    domain_worlds = DOM.generate(n_domain, a.seed + 1, a.data, progress=lambda i, n: log(f"  domain worlds {i}/{n}"))
+    worlds += [(facts, qs) for facts, qs, _ in domain_worlds]
+    random.Random(a.seed).shuffle(worlds)
+    log(f"domains trained on: {sorted({w.cls for _, _, w in domain_worlds})}")
     dev_n = max(2, a.worlds // 20)
     train_w, dev_w = worlds[dev_n:], worlds[:dev_n]
     vocab_path = os.path.join(a.out, "vocab.json")
@@ -517,7 +531,7 @@ def main():
     config = json.load(open(cfg_path)) if a.only and os.path.exists(cfg_path) else {}
     metrics_path = os.path.join(a.out, "metrics.json")
     metrics = json.load(open(metrics_path)) if a.only and os.path.exists(metrics_path) else {}
-    metrics["data"] = {"worlds": a.worlds, "facts": n_f, "questions": n_q, "seed": a.seed}
+    metrics["data"] = {"worlds": a.worlds, "domain_worlds": n_domain, "facts": n_f, "questions": n_q, "seed": a.seed}
 
     if a.only in (None, "ssg"):
         t1 = time.time()
