@@ -32,8 +32,8 @@ interface AutocannonOptions {
 }
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
-/** What clients ask: questions for every kind of source, and the cheap `sources` listing. */
-const QUESTIONS = [
+/** What clients ask: questions for every kind of source (the mcp benchmark asks them too). */
+export const QUESTIONS = [
   'How many customers are there in Germany?',
   'Which products cost more than 50?',
   'What is the most expensive product?',

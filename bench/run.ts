@@ -8,6 +8,7 @@ import { querygraphBenchmarks } from './querygraph.js';
 import { cypherBenchmarks } from './cypher.js';
 import { sqlBenchmarks } from './sql.js';
 import { loadBenchmark } from './load.js';
+import { mcpBenchmark } from './mcp.js';
 import { sourcesBenchmarks } from './sources.js';
 import { othersBenchmarks } from './others.js';
 
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency', run: nldbBenchmarks },
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
+  mcp: { about: 'MCP tool calls to nlq mcp (stdio) and /mcp vs the same asks over GraphQL to nlq serve: p50/p95, ratios, calls/s', run: mcpBenchmark },
 };
 
 async function main(args: string[]): Promise<void> {
