@@ -89,13 +89,19 @@ export function nlqMcpServer<TContext extends BaseContext = BaseContext>(options
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const entry = tools().get(request.params.name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}'`);
+    // GraphQL ignores variables an operation does not declare; a tool refuses arguments it does not take.
+    const args = request.params.arguments ?? {};
+    const unknown = Object.keys(args).find((name) => !(name in (entry.tool.inputSchema.properties ?? {})));
+    if (unknown !== undefined) {
+      return toolError([{ message: `tool ${entry.tool.name} takes no argument '${unknown}'`, extensions: { code: 'BAD_USER_INPUT', argumentName: unknown } }]);
+    }
     let contextValue: TContext;
     try {
       contextValue = options.context ? await options.context({ headers: extra.requestInfo?.headers ?? {} }) : ({} as TContext);
     } catch (error) {
       return toolError([contextError(error)]);
     }
-    const response = await options.apollo.executeOperation({ query: entry.operation.operation, variables: request.params.arguments ?? {} }, { contextValue });
+    const response = await options.apollo.executeOperation({ query: entry.operation.operation, variables: args }, { contextValue });
     if (response.body.kind !== 'single') return toolError([{ message: 'incremental delivery is not supported', extensions: { code: 'BAD_REQUEST' } }]);
     const { data, errors } = response.body.singleResult;
     if (errors?.length || !data) return toolError(errors ?? []);

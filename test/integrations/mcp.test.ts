@@ -129,6 +129,7 @@ describe.each(transports)('MCP over $name', (transport) => {
     expect(errorCodes(await call(client, 'ask', { question: '' }))).toEqual(['BAD_USER_INPUT']);
     expect(errorCodes(await call(client, 'ask', { question: QUESTION, options: { limit: 1_000_000 } }))).toEqual(['BAD_USER_INPUT']);
     expect(errorCodes(await call(client, 'ask', { question: 7 }))).toEqual(['BAD_USER_INPUT']);
+    expect(errorCodes(await call(client, 'ask', { question: QUESTION, limit: 5 }))).toEqual(['BAD_USER_INPUT']);
     expect(errorCodes(await call(client, 'run_interpretation', { source: 'nowhere', queryGraph: 'show Products.ProductName' }))).toEqual(['SOURCE_NOT_FOUND']);
     expect((await call(client, 'sources', {})).isError).toBeFalsy();
   });
