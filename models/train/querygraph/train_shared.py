@@ -32,6 +32,11 @@ from train import quantize  # noqa: E402  (the same int8 rewrite as the per-sour
 
 PAD, BOS, EOS = 0, 1, 2
 MARKS = 4  # placeholders that can mark one element
+META = 6  # kind, type, instance, key, own name linked, owner linked (shared-input.ts / shared-model.ts)
+# In training, a large schema is cut to about this many elements: the classes the question uses
+# (its target and its marked values) and random others. Faster, and each question sees its schema
+# with other distractors every epoch.
+TRAIN_ELEMENTS = 72
 
 
 def log(msg):
@@ -66,6 +71,9 @@ class SharedPredictor(nn.Module):
         self.value_type = nn.Embedding(10, d)
         self.inst = nn.Embedding(6, d)
         self.key = nn.Embedding(2, d)
+        self.qlink = nn.Embedding(4, d)
+        self.own_link = nn.Embedding(3, d)
+        self.owner_link = nn.Embedding(3, d)
         self.mark = nn.Linear(d, d, bias=False)
         self.owner = nn.Linear(d, d, bias=False)
         self.seg = nn.Embedding(2, d)
@@ -82,12 +90,13 @@ class SharedPredictor(nn.Module):
         self.ptr_q = nn.Linear(d, d)
         self.ptr_k = nn.Linear(d, d)
 
-    def encode(self, src, ew, eo, em, mk):
-        """src [B,L]; element words [B,M,W], owner words [B,M,O], meta [B,M,4], marks [B,M,MARKS] -> memory [B,L+M,d]."""
+    def encode(self, src, ql, ew, eo, em, mk):
+        """src, question links [B,L]; element words [B,M,W], owner words [B,M,O], meta [B,M,META], marks [B,M,MARKS] -> memory [B,L+M,d]."""
         pos = torch.arange(src.size(1), device=src.device).unsqueeze(0)
-        q = self.qnorm(self.word(src) + self.qpos(pos) + self.seg.weight[0])
+        q = self.qnorm(self.word(src) + self.qlink(ql) + self.qpos(pos) + self.seg.weight[0])
         bag = self.word(ew).sum(2) + self.mark(self.word(mk).sum(2)) + self.owner(self.word(eo).sum(2))
-        meta = self.kind(em[:, :, 0]) + self.value_type(em[:, :, 1]) + self.inst(em[:, :, 2]) + self.key(em[:, :, 3])
+        meta = (self.kind(em[:, :, 0]) + self.value_type(em[:, :, 1]) + self.inst(em[:, :, 2]) + self.key(em[:, :, 3])
+                + self.own_link(em[:, :, 4]) + self.owner_link(em[:, :, 5]))
         e = self.enorm(bag + meta + self.seg.weight[1])
         mask = torch.cat([src == PAD, em[:, :, 0] == 0], 1)
         return self.encoder(torch.cat([q, e], 1), src_key_padding_mask=mask)
@@ -110,8 +119,8 @@ class SharedPredictor(nn.Module):
         pointer = pointer.masked_fill((em[:, :, 0] == 0).unsqueeze(1), -1e9)
         return torch.cat([self.out_fixed(h), pointer], -1)
 
-    def forward(self, src, ew, eo, em, mk, tgt):
-        return self.decode(tgt, self.encode(src, ew, eo, em, mk), src, em)
+    def forward(self, src, ql, ew, eo, em, mk, tgt):
+        return self.decode(tgt, self.encode(src, ql, ew, eo, em, mk), src, em)
 
 
 class EncoderExport(nn.Module):
@@ -119,8 +128,8 @@ class EncoderExport(nn.Module):
         super().__init__()
         self.m = m
 
-    def forward(self, src, element_words, element_owner, element_meta, element_marks):
-        return self.m.encode(src, element_words, element_owner, element_meta, element_marks)
+    def forward(self, src, src_links, element_words, element_owner, element_meta, element_marks):
+        return self.m.encode(src, src_links, element_words, element_owner, element_meta, element_marks)
 
 
 class DecoderStepExport(nn.Module):
@@ -138,36 +147,68 @@ def pad2(seqs, fill=PAD):
 
 
 class Batcher:
-    """Turns rows into padded tensors; each row's schema gives its elements, its marks mark them."""
+    """Turns rows into padded tensors; each row's schema gives its elements, its marks and links
+    mark them. With `cut`, large schemas are cut to about TRAIN_ELEMENTS elements per row (whole
+    classes: those the row uses, then random others) and the row's element ids renumbered."""
 
-    def __init__(self, schemas):
+    def __init__(self, schemas, n_fixed):
         self.schemas = schemas
+        self.n_fixed = n_fixed
 
-    def tensors(self, rows, word_dropout=0.0, rng=None, first_word=0):
-        m = max(len(self.schemas[r[0]]["meta"]) for r in rows)
+    def keep(self, r, rng):
+        s = self.schemas[r[0]]
+        k = len(s["meta"])
+        if rng is None or k <= TRAIN_ELEMENTS:
+            return list(range(k))
+        cls = s["classOf"]
+        used = {cls[t - self.n_fixed] for t in r[3] if t >= self.n_fixed} | {cls[e] for e, _ in r[2]}
+        others = [c for c in sorted(set(cls)) if c not in used]
+        rng.shuffle(others)
+        chosen = set(used)
+        size = sum(1 for c in cls if c in chosen)
+        for c in others:
+            n = sum(1 for x in cls if x == c)
+            if size + n > TRAIN_ELEMENTS:
+                continue
+            chosen.add(c)
+            size += n
+        return [i for i in range(k) if cls[i] in chosen]
+
+    def tensors(self, rows, word_dropout=0.0, rng=None, first_word=0, cut=False):
+        kept = [self.keep(r, rng if cut else None) for r in rows]
+        m = max(len(k) for k in kept)
         w = len(self.schemas[rows[0][0]]["words"][0])
         o = len(self.schemas[rows[0][0]]["owner"][0])
         ew = torch.zeros((len(rows), m, w), dtype=torch.long)
         eo = torch.zeros((len(rows), m, o), dtype=torch.long)
-        em = torch.zeros((len(rows), m, 4), dtype=torch.long)
+        em = torch.zeros((len(rows), m, META), dtype=torch.long)
         mk = torch.zeros((len(rows), m, MARKS), dtype=torch.long)
-        srcs = []
-        for b, r in enumerate(rows):
+        srcs, links, targets = [], [], []
+        for b, (r, keep) in enumerate(zip(rows, kept)):
             s = self.schemas[r[0]]
-            k = len(s["meta"])
-            ew[b, :k] = s["tensors"][0]
-            eo[b, :k] = s["tensors"][1]
-            em[b, :k] = s["tensors"][2]
-            used = [0] * k
+            index = torch.tensor(keep, dtype=torch.long)
+            n = len(keep)
+            new = {old: i for i, old in enumerate(keep)}
+            ew[b, :n] = s["tensors"][0][index]
+            eo[b, :n] = s["tensors"][1][index]
+            em[b, :n, :4] = s["tensors"][2][index]
+            for element, own, owner in r[5]:
+                if element in new:
+                    em[b, new[element], 4] = own
+                    em[b, new[element], 5] = owner
+            used = [0] * n
             for element, placeholder in r[2]:
-                if element < k and used[element] < MARKS:
-                    mk[b, element, used[element]] = placeholder
-                    used[element] += 1
+                e = new.get(element)
+                if e is not None and used[e] < MARKS:
+                    mk[b, e, used[e]] = placeholder
+                    used[e] += 1
             src = r[1]
             if word_dropout > 0 and rng is not None:
                 src = [1 if t >= first_word and rng.random() < word_dropout else t for t in src]
             srcs.append(src)
-        return pad2(srcs), ew, eo, em, mk
+            links.append(r[4])
+            targets.append([t if t < self.n_fixed else self.n_fixed + new[t - self.n_fixed] for t in r[3]])
+        return pad2(srcs), pad2(links, 0), ew, eo, em, mk, targets
 
 
 def prepare_schemas(schemas):
@@ -191,44 +232,44 @@ def evaluate(model, batcher, rows, limit=400):
     with torch.no_grad():
         for i in range(0, len(rows), 32):
             part = rows[i:i + 32]
-            src, ew, eo, em, mk = batcher.tensors(part)
-            tin = pad2([[BOS] + r[3] for r in part])
-            tout = pad2([r[3] + [EOS] for r in part])
-            memory = model.encode(src, ew, eo, em, mk)
+            src, ql, ew, eo, em, mk, targets = batcher.tensors(part)
+            tin = pad2([[BOS] + t for t in targets])
+            tout = pad2([t + [EOS] for t in targets])
+            memory = model.encode(src, ql, ew, eo, em, mk)
             pred = model.decode(tin, memory, src, em).argmax(-1)
             mask = tout != PAD
             tok_ok += int(((pred == tout) & mask).sum())
             tok_n += int(mask.sum())
             ys = torch.full((len(part), 1), BOS, dtype=torch.long)
             done = torch.zeros(len(part), dtype=torch.bool)
-            for _ in range(max(len(r[3]) for r in part) + 2):
+            for _ in range(max(len(t) for t in targets) + 2):
                 nxt = model.decode(ys, memory, src, em)[:, -1].argmax(-1)
                 nxt = torch.where(done, torch.full_like(nxt, PAD), nxt)
                 ys = torch.cat([ys, nxt.unsqueeze(1)], 1)
                 done |= nxt == EOS
                 if bool(done.all()):
                     break
-            for k, r in enumerate(part):
+            for k, gold in enumerate(targets):
                 out = []
                 for t in ys[k, 1:].tolist():
                     if t in (EOS, PAD):
                         break
                     out.append(t)
-                exact += int(out == r[3])
+                exact += int(out == gold)
     model.train()
     return {"tokenAccuracy": tok_ok / max(1, tok_n), "greedyExact": exact / max(1, len(rows)), "evaluated": len(rows)}
 
 
 def export(model, out, batcher, rows):
     model.eval()
-    src, ew, eo, em, mk = batcher.tensors(rows[:3])
-    tgt = pad2([[BOS] + r[3][:5] for r in rows[:3]])
+    src, ql, ew, eo, em, mk, targets = batcher.tensors(rows[:3])
+    tgt = pad2([[BOS] + t[:5] for t in targets])
     enc, dec = EncoderExport(model), DecoderStepExport(model)
-    memory = enc(src, ew, eo, em, mk).detach()
+    memory = enc(src, ql, ew, eo, em, mk).detach()
     # Not under no_grad: that takes a fast path which cannot be exported (DESIGN.md).
-    torch.onnx.export(enc, (src, ew, eo, em, mk), os.path.join(out, "encoder.onnx"),
-                      input_names=["src", "element_words", "element_owner", "element_meta", "element_marks"], output_names=["memory"],
-                      dynamic_axes={"src": {0: "batch", 1: "src_len"}, "element_words": {0: "batch", 1: "elements"},
+    torch.onnx.export(enc, (src, ql, ew, eo, em, mk), os.path.join(out, "encoder.onnx"),
+                      input_names=["src", "src_links", "element_words", "element_owner", "element_meta", "element_marks"], output_names=["memory"],
+                      dynamic_axes={"src": {0: "batch", 1: "src_len"}, "src_links": {0: "batch", 1: "src_len"}, "element_words": {0: "batch", 1: "elements"},
                                     "element_owner": {0: "batch", 1: "elements"}, "element_meta": {0: "batch", 1: "elements"},
                                     "element_marks": {0: "batch", 1: "elements"}, "memory": {0: "batch", 1: "memory_len"}}, opset_version=14)
     torch.onnx.export(dec, (tgt, memory, src, em), os.path.join(out, "decoder.onnx"), input_names=["tgt", "memory", "src", "element_meta"],
@@ -265,8 +306,8 @@ def main():
     data = json.load(open(os.path.join(a.data, "data.json")))
     schemas, train, dev = data["schemas"], data["train"], data["dev"]
     prepare_schemas(schemas)
-    batcher = Batcher(schemas)
     n_words, n_fixed = data["vocabSize"], data["fixedTargets"]
+    batcher = Batcher(schemas, n_fixed)
     first_word = data.get("firstWordId", 0)
     config = {"dModel": a.d_model, "layers": a.layers, "heads": a.heads, "ff": a.ff}
     if a.init:
@@ -304,10 +345,10 @@ def main():
         running = 0.0
         for chunk in batches(train, a.batch, rng):
             rows = [train[i] for i in chunk]
-            src, ew, eo, em, mk = batcher.tensors(rows, a.word_dropout, rng, first_word)
-            tin = pad2([[BOS] + r[3] for r in rows])
-            tout = pad2([r[3] + [EOS] for r in rows])
-            logits = model(src, ew, eo, em, mk, tin)
+            src, ql, ew, eo, em, mk, targets = batcher.tensors(rows, a.word_dropout, rng, first_word, cut=True)
+            tin = pad2([[BOS] + t for t in targets])
+            tout = pad2([t + [EOS] for t in targets])
+            logits = model(src, ql, ew, eo, em, mk, tin)
             loss = loss_fn(logits.reshape(-1, logits.size(-1)), tout.reshape(-1))
             opt.zero_grad()
             loss.backward()

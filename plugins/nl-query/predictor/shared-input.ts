@@ -107,8 +107,18 @@ export function schemaTensors(elements: readonly SchemaElement[], vocabulary: Sh
 /** One question as the shared model reads it: its token ids, and which elements each mention marks. */
 export interface SharedQuestion {
   readonly src: readonly number[];
+  /**
+   * Per question token, which schema names it is a word of (schema linking by name, as people
+   * name things): 0 none, 1 an attribute's or relation's name, 2 a class's name, 3 both.
+   */
+  readonly links: readonly number[];
   /** [element index, placeholder word id] pairs. */
   readonly marks: readonly (readonly [number, number])[];
+  /**
+   * [element index, own name linked, owner linked] for the elements the question names: 2 when
+   * every word of the name is in the question, 1 when some is.
+   */
+  readonly linked: readonly (readonly [number, number, number])[];
 }
 
 /**
@@ -131,7 +141,19 @@ export function sharedQuestion(tokens: readonly string[], elements: readonly Sch
     if (/^@\d+$/.test(token)) placeholder = token;
     hints.push(token);
   }
-  return { src: [...question, '|', ...hints].map((t) => vocabulary.id(t)), marks };
+  const words = new Set(question);
+  const level = (name: readonly string[]) => (name.length === 0 ? 0 : name.every((w) => words.has(w)) ? 2 : name.some((w) => words.has(w)) ? 1 : 0);
+  const linked: [number, number, number][] = [];
+  const attributeWords = new Set<string>();
+  const classWords = new Set<string>();
+  elements.forEach((e, i) => {
+    for (const w of e.words) (e.kind === 'class' || e.kind === 'all' ? classWords : attributeWords).add(w);
+    const own = level(e.words);
+    const owner = level(e.owner);
+    if (own > 0 || owner > 0) linked.push([i, own, owner]);
+  });
+  const links = [...question.map((w) => (attributeWords.has(w) ? 1 : 0) + (classWords.has(w) ? 2 : 0)), 0, ...hints.map(() => 0)];
+  return { src: [...question, '|', ...hints].map((t) => vocabulary.id(t)), links, marks, linked };
 }
 
 /** A question word as the shared model reads it: singular, so "prices" meets the attribute "price". */

@@ -9,10 +9,12 @@ import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { unswapped } from './normalize.js';
 import type { EncodedInput, QueryGraphModel } from './query-graph-model.js';
 import { schemaElements } from './schema-elements.js';
-import { MAX_ELEMENTS, schemaTensors, sharedQuestion, type SchemaTensors, type SharedVocabulary } from './shared-input.js';
+import { MAX_ELEMENTS, schemaTensors, sharedQuestion, type SchemaTensors, type SharedQuestion, type SharedVocabulary } from './shared-input.js';
 
 /** Placeholders that can mark one element (train_shared.py MARKS). */
 const MARKS = 4;
+/** Columns of an element's flags: kind, type, instance, key, own name linked, owner linked (train_shared.py). */
+const META = 6;
 
 interface SharedEncoded {
   readonly src: ort.Tensor;
@@ -46,7 +48,8 @@ export class SharedOnnxModel {
     return new SharedSchemaModel(this, schemaTensors(schemaElements(schema), this.vocabulary), options.ownsSessions ?? false);
   }
 
-  async encode(src: readonly number[], schema: SchemaTensors, marks: readonly (readonly [number, number])[]): Promise<SharedEncoded> {
+  async encode(question: SharedQuestion, schema: SchemaTensors): Promise<SharedEncoded> {
+    const { src, marks } = question;
     const m = schema.elements.length;
     const int64 = (values: readonly number[], dims: number[]) => new ort.Tensor('int64', BigInt64Array.from(values.map((v) => BigInt(v))), dims);
     const markIds = new Array<number>(m * MARKS).fill(0);
@@ -58,15 +61,25 @@ export class SharedOnnxModel {
       used[element] = k + 1;
     }
     const srcTensor = int64(src, [1, src.length]);
-    const meta = int64(schema.meta.flat(), [1, m, 4]);
+    // the schema's own flags, then how the question names each element (shared-input.ts `linked`)
+    const meta = schema.meta.map((row) => [...row, 0, 0]);
+    for (const [element, own, owner] of question.linked) {
+      const row = meta[element];
+      if (row) {
+        row[4] = own;
+        row[5] = owner;
+      }
+    }
+    const metaTensor = int64(meta.flat(), [1, m, META]);
     const out = await this.encoder.run({
       src: srcTensor,
+      src_links: int64(question.links, [1, src.length]),
       element_words: int64(schema.words.flat(), [1, m, schema.words[0]?.length ?? 0]),
       element_owner: int64(schema.owner.flat(), [1, m, schema.owner[0]?.length ?? 0]),
-      element_meta: meta,
+      element_meta: metaTensor,
       element_marks: int64(markIds, [1, m, MARKS]),
     });
-    return { src: srcTensor, memory: out.memory as ort.Tensor, meta };
+    return { src: srcTensor, memory: out.memory as ort.Tensor, meta: metaTensor };
   }
 
   async step(question: SharedEncoded, prefixes: readonly (readonly number[])[]): Promise<Float32Array[]> {
@@ -82,7 +95,7 @@ export class SharedOnnxModel {
       tgt: new ort.Tensor('int64', BigInt64Array.from(prefixes.flatMap((p) => p.map((id) => BigInt(id)))), [batch, length]),
       memory: new ort.Tensor('float32', tile(question.memory.data as Float32Array, (n) => new Float32Array(n)), [batch, memoryLength, width]),
       src: new ort.Tensor('int64', tile(question.src.data as BigInt64Array, (n) => new BigInt64Array(n)), [batch, question.src.dims[1] as number]),
-      element_meta: new ort.Tensor('int64', tile(question.meta.data as BigInt64Array, (n) => new BigInt64Array(n)), [batch, question.meta.dims[1] as number, 4]),
+      element_meta: new ort.Tensor('int64', tile(question.meta.data as BigInt64Array, (n) => new BigInt64Array(n)), [batch, question.meta.dims[1] as number, META]),
     });
     const logprobs = out.logprobs as ort.Tensor;
     const size = logprobs.dims[1] as number;
@@ -119,8 +132,7 @@ export class SharedSchemaModel implements QueryGraphModel {
   }
 
   encode(tokens: readonly string[]): Promise<EncodedInput> {
-    const question = sharedQuestion(tokens, this.schema.elements, this.shared.vocabulary);
-    return this.shared.encode(question.src, this.schema, question.marks);
+    return this.shared.encode(sharedQuestion(tokens, this.schema.elements, this.shared.vocabulary), this.schema);
   }
 
   step(question: EncodedInput, prefixes: readonly (readonly number[])[]): Promise<Float32Array[]> {

@@ -146,13 +146,13 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
       const target = e.target.map((t) => fixedIds.get(t) ?? (elementIds.has(t) ? fixed.length + (elementIds.get(t) as number) : -1));
       if (target.includes(-1)) return [];
       const q = sharedQuestion(e.input, p.elements, vocabulary);
-      return [[index, q.src, q.marks, target]];
+      return [[index, q.src, q.marks, target, q.links, q.linked]];
     });
   const work = mkdtempSync(join(tmpdir(), 'nlq-qg-shared-'));
   try {
     const schemas = prepared.map((p) => {
       const t = schemaTensors(p.elements, vocabulary);
-      return { name: p.id, words: t.words, owner: t.owner, meta: t.meta };
+      return { name: p.id, words: t.words, owner: t.owner, meta: t.meta, classOf: classOf(p.elements) };
     });
     const trainRows = prepared.flatMap((p, i) => rows(p, p.examples, i));
     const devRows = prepared.flatMap((p, i) => rows(p, p.heldOut.slice(0, 100), i));
@@ -234,6 +234,16 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Per element, an index of the class it belongs to (the trainer keeps or drops whole classes). */
+function classOf(elements: readonly SchemaElement[]): number[] {
+  const ids = new Map<string, number>();
+  return elements.map((e) => {
+    const name = e.kind === 'class' || e.kind === 'all' ? e.words.join(' ') : e.owner.join(' ');
+    if (!ids.has(name)) ids.set(name, ids.size);
+    return ids.get(name) as number;
+  });
 }
 
 /** The question part of input tokens as the shared model reads it (for the vocabulary). */
