@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { COMMANDS, commandNamed } from '../cli/commands-spec.js';
 import { startServeProcess } from '../cli/serve-process.js';
 
 const cli = new URL('../dist/cli/nlq.js', import.meta.url).pathname;
@@ -67,15 +68,57 @@ describe('nlq', () => {
   });
 });
 
+describe('nlq <command> --help', () => {
+  it.each(COMMANDS.map((command) => command.name))('%s --help prints every option the command takes', (name) => {
+    const result = spawnSync(process.execPath, [cli, name, '--help'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^usage: nlq ${name}`));
+    for (const option of commandNamed(name)!.options) expect(result.stdout).toContain(`--${option.name}`);
+  });
+
+  it('serve --help names --no-load, --port and --host', () => {
+    const { stdout } = spawnSync(process.execPath, [cli, 'serve', '--help'], { encoding: 'utf8' });
+    for (const option of ['--no-load', '--port N', '--host H']) expect(stdout).toContain(option);
+  });
+
+  it('ask --help says what one call costs', () => {
+    const { stdout } = spawnSync(process.execPath, [cli, 'ask', '--help'], { encoding: 'utf8' });
+    expect(stdout).toMatch(/loads their models before answering/);
+  });
+});
+
+describe('nlq errors', () => {
+  it('name the CLI option, not the GraphQL argument', () => {
+    const { code, stderr } = nlq('ask', 'How many products are there?', '--source', 'nowhere');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown source 'nowhere' in --source/);
+    expect(stderr).not.toMatch(/options\./);
+  });
+
+  it('refuse an option the command does not take, naming it', () => {
+    const { code, stderr } = nlq('serve', '--force');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/nlq serve has no option --force/);
+  });
+
+  it('name the option whose value is wrong', () => {
+    const { code, stderr } = nlq('serve', '--no-load', '--port', 'abc');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^nlq: --port wants a whole number from 0 to 65535, not 'abc'/);
+  });
+});
+
 describe('nlq serve', () => {
-  it('serves GraphQL with the Sandbox landing page and stops cleanly on SIGTERM', async () => {
+  it('serves GraphQL with the offline explorer at / and stops cleanly on SIGTERM', async () => {
     const { url, child: server } = await startServeProcess(cli, ['--port', '0', '--config', inject('worldConfig')], {
       env: { ...process.env, NODE_ENV: 'development' },
     });
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const landing = await fetch(url, { headers: { accept: 'text/html' } });
-      expect(await landing.text()).toMatch(/sandbox/i);
+      const page = await landing.text();
+      expect(page).toContain('/explorer/explorer.js');
+      expect(page).not.toMatch(/https?:\/\//);
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

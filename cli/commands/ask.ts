@@ -3,9 +3,15 @@ import { nlQuery } from '../../plugins/nl-query/index.js';
 import type { AskResult } from '../../types.js';
 import { optionsFromConfig } from '../server.js';
 
-/** `nlq ask "<question>" [--source id] [--json]`: answers one question in-process. */
+/**
+ * `nlq ask "<question>" [--source id] [--json]`: answers one question in-process. Opening a source
+ * loads its model and values, so with --source only the sources named are opened (an unknown id is
+ * still refused by name: it is kept in the list the gateway checks).
+ */
 export async function askCommand(config: GatewayConfig, question: string, options: { sources?: string[]; json: boolean }): Promise<number> {
-  const { gateway } = nlQuery(optionsFromConfig(config));
+  const all = optionsFromConfig(config);
+  const named = options.sources ? all.sources.filter((source) => options.sources!.includes(source.id)) : all.sources;
+  const { gateway } = nlQuery({ ...all, sources: named.length > 0 ? named : all.sources });
   try {
     const result = await gateway.ask(question, options.sources ? { sources: options.sources } : {});
     console.log(options.json ? JSON.stringify(result, null, 2) : describe(result));

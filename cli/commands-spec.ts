@@ -1,0 +1,134 @@
+/**
+ * Every `nlq` command and its options, in one table: the parser accepts exactly these, `nlq --help`
+ * and `nlq <command> --help` print them, and an option given to a command that has no such option
+ * is refused naming it. So help cannot leave an option out.
+ */
+
+export interface CliOption {
+  /** Without the dashes: `port` for `--port`. */
+  readonly name: string;
+  /** What the value is called in help (`N`, `<id>`); none for a switch. */
+  readonly value?: string;
+  /** Whether it may be given several times (`--source a --source b`). */
+  readonly multiple?: boolean;
+  readonly about: string;
+}
+
+export interface CliCommand {
+  readonly name: string;
+  /** The line after `usage: nlq `. */
+  readonly usage: string;
+  readonly about: string;
+  readonly options: readonly CliOption[];
+  /** What a user should know before running it (cost, prerequisites). */
+  readonly notes?: readonly string[];
+}
+
+const CONFIG: CliOption = { name: 'config', value: '<file>', about: 'config file (default: NLQ_CONFIG, then ./nlq.config.json)' };
+const HELP: CliOption = { name: 'help', about: "print this command's help" };
+const NO_LOAD: CliOption = { name: 'no-load', about: 'do not load missing datasets first (serve what the stores hold now)' };
+
+export const COMMANDS: readonly CliCommand[] = [
+  {
+    name: 'serve',
+    usage: 'serve [--no-load] [--port N] [--host H] [--subgraph]',
+    about: 'load missing datasets, then serve GraphQL (and the offline explorer at /, MCP at /mcp) until stopped',
+    options: [
+      NO_LOAD,
+      { name: 'port', value: 'N', about: 'port to listen on (default: PORT, then 4000; 0 picks a free one)' },
+      { name: 'host', value: 'H', about: 'address to listen on (default: HOST, then 127.0.0.1)' },
+      { name: 'subgraph', about: 'serve the schema as an Apollo Federation subgraph' },
+      CONFIG,
+      HELP,
+    ],
+  },
+  {
+    name: 'mcp',
+    usage: 'mcp [--no-load]',
+    about: 'load missing datasets, then serve MCP over stdio (tools ask, sources, run_interpretation, create_fact_collection, add_facts, remove_facts)',
+    options: [NO_LOAD, CONFIG, HELP],
+  },
+  {
+    name: 'load',
+    usage: 'load [--force] [--source <id>]...',
+    about: 'load the datasets of seeded sources into empty stores (idempotent)',
+    options: [
+      { name: 'force', about: 'load again even when a store already holds its dataset' },
+      { name: 'source', value: '<id>', multiple: true, about: 'only this source (repeat for several; default: every seeded source)' },
+      CONFIG,
+      HELP,
+    ],
+  },
+  {
+    name: 'train',
+    usage: 'train --source <id> [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N]   |   train --nldb [--quick]',
+    about: "train the query-graph predictor of a SQL or graph source, or (--nldb) retrain the text-fact models",
+    options: [
+      { name: 'source', value: '<id>', multiple: true, about: 'the source to train for (writes models/querygraph/<id>)' },
+      { name: 'nldb', about: 'retrain the text-fact models instead' },
+      { name: 'quick', about: 'a smoke run of about a minute, written to a temporary folder' },
+      { name: 'out', value: '<dir>', about: 'where the model goes (default: models/querygraph/<id>)' },
+      { name: 'd-model', value: 'N', about: 'model width (default 128)' },
+      { name: 'layers', value: 'N', about: 'encoder and decoder layers (default 3)' },
+      { name: 'ff', value: 'N', about: 'feed-forward width (default 512)' },
+      CONFIG,
+      HELP,
+    ],
+    notes: ["needs Python with Debian's python3-torch python3-onnx python3-numpy"],
+  },
+  {
+    name: 'ask',
+    usage: 'ask "<question>" [--source <id>]... [--json]',
+    about: 'answer one question in this process and exit',
+    options: [
+      { name: 'source', value: '<id>', multiple: true, about: 'ask only this source, and open only it (repeat for several; default: every source, chosen per question)' },
+      { name: 'json', about: 'print the full result (answer, interpretations, sources) as JSON' },
+      CONFIG,
+      HELP,
+    ],
+    notes: [
+      'each call opens the sources and loads their models before answering: with every source of the default world that is seconds and several hundred MB;',
+      '--source opens only the sources named; for many questions keep `nlq serve` running and ask it instead',
+    ],
+  },
+  {
+    name: 'sources',
+    usage: 'sources [--json]',
+    about: 'list the sources and whether each is ready (exit code 1 when one is not)',
+    options: [{ name: 'json', about: 'print them as JSON' }, CONFIG, HELP],
+  },
+];
+
+export function commandNamed(name: string): CliCommand | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}
+
+function optionLine(option: CliOption): string {
+  const flag = `--${option.name}${option.value ? ` ${option.value}` : ''}`;
+  return `  ${flag.padEnd(24)} ${option.about}`;
+}
+
+/** `nlq <command> --help`. */
+export function commandHelp(command: CliCommand): string {
+  const lines = [`usage: nlq ${command.usage}`, '', command.about, '', 'options:', ...command.options.map(optionLine)];
+  if (command.notes) lines.push('', ...command.notes);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `nlq --help`. */
+export function overallHelp(): string {
+  const lines = ['usage: nlq <command> [options]', '', 'commands:', ...COMMANDS.map((command) => `  ${command.name.padEnd(10)} ${command.about}`)];
+  lines.push('', "`nlq <command> --help` lists a command's options. Every command takes --config <file>.");
+  return `${lines.join('\n')}\n`;
+}
+
+/** The parser's option table: every option of every command. */
+export function parserOptions(): Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> {
+  const out: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {};
+  for (const command of COMMANDS) {
+    for (const option of command.options) {
+      out[option.name] = { type: option.value ? 'string' : 'boolean', ...(option.multiple ? { multiple: true } : {}), ...(option.name === 'help' ? { short: 'h' } : {}) };
+    }
+  }
+  return out;
+}
