@@ -2,6 +2,7 @@
  * `npm run bench [-- name ...]`: runs benchmarks and prints figures (ratios, percentiles).
  * Benchmarks are not tests: they never pass or fail. Later parts register theirs here.
  */
+import { askCliBenchmark } from './ask-cli.js';
 import { frameBenchmarks } from './frame.js';
 import { nldbBenchmarks } from './nldb.js';
 import { querygraphBenchmarks } from './querygraph.js';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency', run: nldbBenchmarks },
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
+  'ask-cli': { about: 'one nlq ask as a user runs it: wall time and peak RSS, every source vs --source royals (3 runs each)', run: askCliBenchmark },
   mcp: { about: 'MCP tool calls to nlq mcp (stdio) and /mcp vs the same asks over GraphQL to nlq serve: p50/p95, ratios, calls/s', run: mcpBenchmark },
 };
 

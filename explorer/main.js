@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import 'graphiql/style.css';
+import { EXAMPLE_OPERATION } from './example-operation.ts';
 
 // Monaco's workers are bundled beside this file (the build writes them to dist/explorer/).
 globalThis.MonacoEnvironment = {
@@ -18,16 +19,5 @@ globalThis.MonacoEnvironment = {
   },
 };
 
-const EXAMPLE = `# Ask the gateway a question in plain English; press the run button (or Ctrl-Enter).
-query Ask {
-  ask(question: "How many customers are there in Germany?") {
-    answer { kind rows source confidence explanation query }
-    interpretations { source score status explanation }
-    sources { source status message }
-  }
-  sources { id kind ready status }
-}
-`;
-
 const fetcher = createGraphiQLFetcher({ url: new URL('/', location.origin).toString() });
-createRoot(document.getElementById('explorer')).render(createElement(GraphiQL, { fetcher, defaultQuery: EXAMPLE, defaultEditorToolsVisibility: false }));
+createRoot(document.getElementById('explorer')).render(createElement(GraphiQL, { fetcher, defaultQuery: EXAMPLE_OPERATION, defaultEditorToolsVisibility: false }));

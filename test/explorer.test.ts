@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explorerDir } from '../cli/explorer.js';
 import { serveHttp } from '../cli/http-server.js';
+import { EXAMPLE_OPERATION } from '../explorer/example-operation.js';
+import { startEntityServer } from './entities/server.js';
 
 let server: ApolloServer;
 let url: string;
@@ -50,9 +52,17 @@ describe('the explorer at /', () => {
     for (const font of css.matchAll(/url\(([^)]+\.ttf)\)/g)) expect((await fetch(new URL(font[1]!, url))).status).toBe(200);
   });
 
-  it('opens with an example question', async () => {
+  it('opens with an example operation that the default world answers', async () => {
     const bundle = await (await fetch(new URL('/explorer/explorer.js', url))).text();
     expect(bundle.includes('ask(question: "How many customers are there in Germany?")')).toBe(true);
+    const world = await startEntityServer();
+    try {
+      const { data, errors } = await world.run<{ ask: { answer: { kind: string; rows: unknown[][] } } }>(EXAMPLE_OPERATION);
+      expect(errors).toBeUndefined();
+      expect(data!.ask.answer).toMatchObject({ kind: 'SCALAR', rows: [[expect.any(Number)]] });
+    } finally {
+      await world.stop();
+    }
   });
 
   it('refuses paths outside the bundle', async () => {

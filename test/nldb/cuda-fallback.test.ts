@@ -1,7 +1,8 @@
 /**
  * `NLQ_DEVICE=cuda` on a machine whose onnxruntime-node has no CUDA execution provider (the
- * project's `.npmrc` skips the CUDA download, so every machine without a CUDA rebuild): the models
- * run on the CPU with a warning, the collection keeps answering, and `sources` says so.
+ * project's package.json `allowScripts` denies the CUDA download, so every machine without a CUDA
+ * rebuild): the models run on the CPU with a warning, the collection keeps answering, and
+ * `sources` says so.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
