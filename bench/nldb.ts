@@ -58,10 +58,12 @@ function benchData(...parts: string[]): string {
 const scoreResult = (q: FactQuestion, result: ResultSet | null): number => scoreRows(q, result && result.kind !== 'EMPTY' ? result.rows : []);
 
 export async function nldbBenchmarks(): Promise<void> {
-  // NLQ_NLDB_MODELS=dir measures models elsewhere (a training run's output) without installing them.
-  const modelDir = process.env.NLQ_NLDB_MODELS || undefined;
-  const models = await NldbModels.load({ dir: modelDir });
-  console.log(`extractor precision: ${models.config.spj.precision ?? 'fp32'} (NLQ_NLDB_PRECISION=fp32|int8 picks one)`);
+  // NLQ_BENCH_NLDB_MODELS=dir measures models elsewhere (a training run's output) without installing
+  // them; NLQ_BENCH_NLDB_PRECISION=fp32|int8 the extractor file other than config.json's.
+  const modelDir = process.env.NLQ_BENCH_NLDB_MODELS || undefined;
+  const precision = process.env.NLQ_BENCH_NLDB_PRECISION;
+  const models = await NldbModels.load({ dir: modelDir, ...(precision === 'fp32' || precision === 'int8' ? { precision } : {}) });
+  console.log(`extractor precision: ${models.config.spj.precision ?? 'fp32'}`);
   // NLQ_BENCH_NLDB_SETS=dev,paraphrases,others,heldout picks some of the sets.
   const sets = new Set(process.env.NLQ_BENCH_NLDB_SETS?.split(',') ?? ['dev', 'paraphrases', 'others', 'heldout']);
   const summary: string[] = [];
@@ -105,16 +107,24 @@ export async function nldbBenchmarks(): Promise<void> {
     }
     if (byDomain.size > 1) summary.push(`held-out, every world: ${(all.reduce((a, b) => a + b, 0) / Math.max(1, all.length)).toFixed(1)}% (${all.length} worlds)`);
   }
-  await models.close();
   const others = sharedDataset('facts-others');
   if (others && sets.has('others')) {
     const questions = readFactQuestions(join(others, 'questions.jsonl'));
+    const lineMap = JSON.parse(readFileSync(join(others, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
     for (const file of ['facts.txt', 'facts-1000.txt']) {
       const lines = readFactLines(join(others, file));
-      const run = await measureThroughGraphql(`facts-others ${file}`, lines, questions);
-      summary.push(`facts-others @${lines.length} (GraphQL): ${run.sheet.accuracy.toFixed(1)}% (${run.sheet.byType()})`);
+      if (modelDir) {
+        // the gateway serves the package's models: other models are measured in process
+        const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
+        const { sheet } = await runOne(`facts-others ${file} (in process)`, lines, questions, toLine, models);
+        summary.push(`facts-others @${lines.length} (in process, ${modelDir}): ${sheet.accuracy.toFixed(1)}% (${sheet.byType()})`);
+      } else {
+        const run = await measureThroughGraphql(`facts-others ${file}`, lines, questions);
+        summary.push(`facts-others @${lines.length} (GraphQL): ${run.sheet.accuracy.toFixed(1)}% (${run.sheet.byType()})`);
+      }
     }
   } else if (!others) console.log(missingShared('facts-others', 'facts-others'));
+  await models.close();
   console.log(`\n== nldb summary\n${summary.map((l) => `  ${l}`).join('\n')}`);
 }
 

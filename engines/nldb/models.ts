@@ -52,7 +52,7 @@ export interface LoadOptions {
   readonly device?: Device;
   /** Threads per inference session; default 1 (requests run side by side). */
   readonly threads?: number;
-  /** The extractor's precision; default: NLQ_NLDB_PRECISION, else what config.json says, else fp32. */
+  /** The extractor's precision; default: what config.json says, else fp32. */
   readonly precision?: Precision;
   /**
    * Told when the device asked for cannot be used and the CPU serves instead; default: a process
@@ -86,7 +86,7 @@ export class NldbModels {
       if (!existsSync(file(name))) throw new SourceUnavailableError('nldb', `model file missing: ${file(name)} (run nlq train --nldb)`);
     }
     const config = JSON.parse(readFileSync(file('config.json'), 'utf8')) as ModelConfig;
-    const precision = options.precision ?? precisionFromEnv() ?? config.spj.precision ?? 'fp32';
+    const precision = options.precision ?? config.spj.precision ?? 'fp32';
     const spjFile = precision === 'int8' ? 'spj.int8.onnx' : 'spj.onnx';
     if (!existsSync(file(spjFile))) throw new SourceUnavailableError('nldb', `model file missing: ${file(spjFile)} (run nlq train --nldb)`);
     const words = (JSON.parse(readFileSync(file('vocab.json'), 'utf8')) as { words: Record<string, number> }).words;
@@ -217,11 +217,6 @@ function idTensor(rows: readonly (readonly number[])[], max: number): ort.Tensor
   const data = new BigInt64Array(rows.length * length).fill(BigInt(PAD));
   rows.forEach((row, b) => row.slice(0, max).forEach((id, i) => (data[b * length + i] = BigInt(id))));
   return new ort.Tensor('int64', data, [rows.length, length]);
-}
-
-function precisionFromEnv(): Precision | null {
-  const v = process.env.NLQ_NLDB_PRECISION?.toLowerCase();
-  return v === 'int8' || v === 'fp32' ? v : null;
 }
 
 function firstLine(error: unknown): string {

@@ -87,11 +87,11 @@ export class SelectProjectJoin {
         raw.push({ row, facts: sets[b] ?? [], classes: classes.slice(b * 11, (b + 1) * 11), spans: spans.slice(b * length * 4, (b + 1) * length * 4) });
       });
     }
-    const base = this.options.threshold ?? envUseful() ?? this.models.config.spj.servingThreshold ?? this.models.config.spj.threshold ?? 0.5;
+    const base = this.options.threshold ?? this.models.config.spj.servingThreshold ?? this.models.config.spj.threshold ?? 0.5;
     // the members of a count are looked for with a lower threshold: a count needs every one of
     // them, and the class check (classes.ts) and the number checks drop the wrong ones
     const strict = Math.max(base, this.models.config.spj.threshold ?? base);
-    const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? envNumber('NLQ_NLDB_COUNT_USEFUL') ?? COUNT_MEMBER_THRESHOLD) : base;
+    const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? COUNT_MEMBER_THRESHOLD) : base;
     const type = forcedType ?? questionType(raw.map((r) => r.classes));
     // A count is the number of distinct members of a set: "How many companies are based in X?"
     // is read as "Which companies are based in X?" (the extractor finds the members of a set far
@@ -347,13 +347,3 @@ function countAsSet(): boolean {
   return process.env.NLQ_NLDB_COUNT_AS_SET !== '0';
 }
 
-function envNumber(name: string): number | null {
-  const raw = process.env[name];
-  const v = Number(raw);
-  return raw !== undefined && raw.trim() !== '' && Number.isFinite(v) ? v : null;
-}
-
-/** NLQ_NLDB_USEFUL overrides the usefulness threshold chosen at training time (for measuring). */
-function envUseful(): number | null {
-  return envNumber('NLQ_NLDB_USEFUL');
-}

@@ -47,16 +47,6 @@ export interface SsgOptions {
    */
   readonly neighbourMargin?: number;
   /**
-   * Recall first: besides the sets grown by Algorithm 1, this many of the best facts (BM25 and the
-   * bi-encoder, fused) are offered as support sets of their own (0 turns it off). The extractor
-   * drops the ones that do not help, so a missed operand costs more than an extra set.
-   */
-  readonly recallSingles?: number;
-  /** Of those facts, how many are each paired with the facts sharing a name with them (joins). */
-  readonly recallPairFacts?: number;
-  /** Facts sharing a name offered per paired fact. */
-  readonly recallNeighbours?: number;
-  /**
    * A question naming two things ("Was A founded before B?", "Is A older than B?") needs one
    * fact about each in the same support set, and nothing links them but the question: the best
    * facts for each name (this many, 0 turns it off) are paired across the names.
@@ -102,9 +92,6 @@ export class SupportSetGenerator {
   private readonly neighbourK: number;
   private readonly maxReturned: number;
   private readonly neighbourMargin: number;
-  private readonly recallSingles: number;
-  private readonly recallPairFacts: number;
-  private readonly recallNeighbours: number;
   private readonly mentionFacts: number;
   private stopVector: Float32Array | null = null;
 
@@ -122,14 +109,11 @@ export class SupportSetGenerator {
     this.maxSize = options.maxSetSize ?? 3;
     this.expandK = options.expandK ?? 8;
     this.fallbackMargin = options.fallbackMargin ?? 1.5;
-    this.lexicalK = options.lexicalK ?? envNumber('NLQ_NLDB_LEXICAL_K', 24);
-    this.lexicalRatio = options.lexicalRatio ?? envNumber('NLQ_NLDB_LEXICAL_RATIO', 0.5);
-    this.neighbourK = options.neighbourK ?? envNumber('NLQ_NLDB_NEIGHBOUR_K', 4);
-    this.neighbourMargin = options.neighbourMargin ?? envNumber('NLQ_NLDB_NEIGHBOUR_MARGIN', 4);
+    this.lexicalK = options.lexicalK ?? 24;
+    this.lexicalRatio = options.lexicalRatio ?? 0.5;
+    this.neighbourK = options.neighbourK ?? 4;
+    this.neighbourMargin = options.neighbourMargin ?? 4;
     this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
-    this.recallSingles = options.recallSingles ?? envNumber('NLQ_NLDB_RECALL_SINGLES', 0);
-    this.recallPairFacts = options.recallPairFacts ?? envNumber('NLQ_NLDB_RECALL_PAIR_FACTS', 0);
-    this.recallNeighbours = options.recallNeighbours ?? envNumber('NLQ_NLDB_RECALL_NEIGHBOURS', 0);
     this.mentionFacts = options.mentionFacts ?? envNumber('NLQ_NLDB_MENTION_FACTS', 5);
   }
 
@@ -186,7 +170,7 @@ export class SupportSetGenerator {
       open = [...next.values()].sort((a, b) => b.score - a.score).slice(0, this.maxSets);
     }
     const grown = [...closed.values()].sort((a, b) => b.score - a.score).slice(0, this.maxReturned);
-    return this.recallFirst(question, questionBag, this.mentionPairs(question, grown));
+    return this.mentionPairs(question, grown);
   }
 
   /**
@@ -247,33 +231,6 @@ export class SupportSetGenerator {
             out.push({ ids: [x, y], score: -1 });
           }
         }
-      }
-    }
-    return out;
-  }
-
-  /**
-   * The grown sets, then every one of the best facts on its own and paired with the facts that
-   * share a name with it (the other side of a join), each set once.
-   */
-  private async recallFirst(question: string, questionBag: readonly number[], grown: readonly SupportSet[]): Promise<readonly SupportSet[]> {
-    if (this.recallSingles <= 0) return grown;
-    const seen = new Set(grown.map((s) => [...s.ids].sort().join(',')));
-    const out = [...grown];
-    const add = (ids: readonly string[], score: number): void => {
-      const key = [...ids].sort().join(',');
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push({ ids, score });
-    };
-    const [state] = [await this.models.encodeStates([questionBag], [[]])];
-    const dense = (await this.index.search(state, this.recallSingles))[0] ?? [];
-    const lexical = this.lexical?.search(question, this.recallSingles) ?? [];
-    const best = fuse(dense, lexical, this.recallSingles);
-    best.forEach((h) => add([h.id], -1 - 1 / (1 + h.score)));
-    if (this.lexical && this.recallNeighbours > 0) {
-      for (const h of best.slice(0, this.recallPairFacts)) {
-        for (const n of this.lexical.neighbours([h.id], question, this.recallNeighbours)) add([h.id, n.id], -2);
       }
     }
     return out;

@@ -1,6 +1,6 @@
 /**
  * The shipped extractor comes in fp32 and int8 (DynamicQuantizeMatMul); config.json names the one
- * that serves, NLQ_NLDB_PRECISION or the load option picks the other. Both read a support set the
+ * that serves, the load option `precision` picks the other. Both read a support set the
  * same way where the answer is plain.
  */
 import { afterAll, describe, expect, it } from 'vitest';
