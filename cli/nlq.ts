@@ -2,7 +2,7 @@
 /**
  * nlq: the gateway's command line.
  *
- *   nlq serve [--subgraph] | mcp | load | train --source <id> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
+ *   nlq serve [--subgraph] | mcp | load | train --source <id> | train --shared --schemas <dir> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
  *
  * Every command honours --config (default: NLQ_CONFIG, then ./nlq.config.json); `nlq <command>
  * --help` prints its options (commands-spec.ts, the one table of commands and options).
@@ -16,7 +16,7 @@ import { loadCommand } from './commands/load.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { sourcesCommand } from './commands/sources.js';
-import { trainCommand, trainNldbCommand } from './commands/train.js';
+import { trainCommand, trainNldbCommand, trainSharedCommand } from './commands/train.js';
 
 /** A positive whole number given as a flag, or undefined when the flag is absent. */
 function positive(flag: string, text: string | undefined): number | undefined {
@@ -60,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
   if (foreign) throw new UsageError(`nlq ${name} has no option --${foreign} (nlq ${name} --help lists its options)`);
   // The text-fact models belong to the package, not to a config's sources.
   if (name === 'train' && on('nldb')) return trainNldbCommand({ quick: on('quick') });
+  // So does the shared query-graph model: it learns from a folder of databases, not from the config's sources.
+  if (name === 'train' && on('shared')) {
+    const minutes = positive('minutes', text('minutes'));
+    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}) });
+  }
   const config = await readConfig(text('config'));
   switch (name) {
     case 'serve':
@@ -70,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
       return loadCommand(config, { force: on('force'), ...(list('source') ? { only: list('source')! } : {}) });
     case 'train': {
       const model = { dModel: positive('d-model', text('d-model')), layers: positive('layers', text('layers')), ff: positive('ff', text('ff')) };
-      return trainCommand(config, list('source')?.[0], { quick: on('quick'), model, ...(text('out') ? { out: text('out')! } : {}) });
+      return trainCommand(config, list('source')?.[0], { quick: on('quick'), fromScratch: on('from-scratch'), model, ...(text('out') ? { out: text('out')! } : {}) });
     }
     case 'ask': {
       const question = rest.join(' ');

@@ -134,6 +134,10 @@ export interface TrainSharedOptions {
  * whole databases out to measure it. Sources with no model of their own answer with it.
  */
 export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {
+  if (!options.schemas) {
+    console.error('nlq train --shared: give the databases to learn from with --schemas <dir>');
+    return 2;
+  }
   const files = sqliteFiles(options.schemas);
   if (files.length === 0) {
     console.error(`nlq train --shared: no SQLite databases under ${options.schemas} (--schemas)`);
@@ -157,7 +161,7 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
   try {
     const manifest = await trainSharedPredictor({
       schemas,
-      out: options.out ?? defaultSharedModelDirectory(),
+      out: options.out ?? (options.quick ? join(tmpdir(), 'nlq-shared-quick') : defaultSharedModelDirectory()),
       progress: terminalProgress(),
       echo: true,
       ...(options.minutes !== undefined ? { model: { minutes: options.minutes } } : {}),
