@@ -73,6 +73,14 @@ describe('a name that matches nothing', () => {
     const royals = result.interpretations.find((interpretation) => interpretation.source === 'royals');
     expect(royals?.explanation).toMatch(/nothing in 'royals' is called 'Atlantis'/);
   });
+
+  it.each(['Which great-grandchildren of the British king George V were born before 1960?', 'How many women did Henry the Eighth marry?', 'list the grandchildren of king george the fifth of the UK, b. 1865'])(
+    'is not an adjective or an abbreviation: %s',
+    async (question) => {
+      const result = await ask(question, { sources: ['royals'] });
+      expect(result.interpretations.map((interpretation) => interpretation.explanation).join('\n')).not.toMatch(/is called/);
+    },
+  );
 });
 
 describe('list answers', () => {

@@ -55,7 +55,7 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, 
   const wordnet = WordNet.shared();
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
-  const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, engine, timeoutMs: 5000 });
+  const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
   const interpreter = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length));
   return { interpreter, status, failed, release: async () => loaded.release() };
 }

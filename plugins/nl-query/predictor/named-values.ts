@@ -67,12 +67,17 @@ export function rowsHoldingNames(graph: QueryGraph, result: ResultSet, leftOut: 
   return { ...result, rows };
 }
 
+/** Whether a word is an adjective ("British", "Eighth"): capitalised, it is still no name. */
+export type AdjectiveTest = (word: string) => boolean;
+
 /**
  * Names as written inside a sentence: runs of capitalised words (not the sentence's first word)
  * that no mention covers and that name no class or attribute of the schema ("Products"). A run
- * touching a mention is part of that name ("King" before "George V").
+ * touching a mention is part of that name ("King" before "George V"). Adjectives ("the British
+ * king", "Henry the Eighth") and abbreviations ("UK": the values are seldom stored that way, so
+ * matching nothing says little) are not taken for names.
  */
-export function unmatchedNames(question: string, mentions: readonly Mention[], names: SchemaNames): string[] {
+export function unmatchedNames(question: string, mentions: readonly Mention[], names: SchemaNames, isAdjective: AdjectiveTest = () => false): string[] {
   const spans = words(question);
   const folded = spans.map((span) => span.text);
   const covered = (start: number, end: number) => mentions.some((mention) => start < mention.end && mention.start < end);
@@ -88,8 +93,11 @@ export function unmatchedNames(question: string, mentions: readonly Mention[], n
     let j = i;
     while (j + 1 < spans.length && /^\p{Lu}/u.test(question.slice(spans[j + 1]!.start, spans[j + 1]!.end))) j += 1;
     const run = { start: spans[i]!.start, end: spans[j]!.end };
-    const namesSchema = Array.from({ length: j - i + 1 }, (_, k) => i + k).some((k) => names.nameAt(folded, k) !== null || names.classAt(folded, k) !== null);
-    if (!covered(run.start, run.end) && !namesSchema) out.push(question.slice(run.start, run.end));
+    const indexes = Array.from({ length: j - i + 1 }, (_, k) => i + k);
+    const namesSchema = indexes.some((k) => names.nameAt(folded, k) !== null || names.classAt(folded, k) !== null);
+    const written = (k: number) => question.slice(spans[k]!.start, spans[k]!.end);
+    const noName = indexes.every((k) => isAdjective(folded[k]!) || /^\p{Lu}{2,4}$/u.test(written(k)));
+    if (!covered(run.start, run.end) && !namesSchema && !noName) out.push(question.slice(run.start, run.end));
     i = j + 1;
   }
   return out;
@@ -100,6 +108,8 @@ export interface NamedValuesOptions {
   readonly schema: SchemaGraph;
   /** The question's mentions of stored values, found as the predictor finds them. */
   readonly mentionsOf: (question: string) => readonly Mention[];
+  /** Adjectives are no names (WordNet's); default: none is. */
+  readonly isAdjective?: AdjectiveTest;
   /** Runs a reading from the other end of its relation. */
   readonly engine: QueryGraphEngine;
   /** Time limit of such a run, in milliseconds. */
@@ -136,7 +146,7 @@ export function readingEveryName(interpreter: QuestionInterpreter, options: Name
   return {
     async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
       const mentions = options.mentionsOf(question.question);
-      const unmatched = unmatchedNames(question.question, mentions, names);
+      const unmatched = unmatchedNames(question.question, mentions, names, options.isAdjective);
       if (unmatched.length > 0) {
         const list = unmatched.map((name) => `'${name}'`).join(', ');
         return [
