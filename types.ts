@@ -11,8 +11,12 @@ export type SourceKind = 'sql' | 'cypher' | 'nldb';
 /** DateTime values are ISO-8601 strings; BigInt values are strings (beyond 2^53 JSON numbers lose digits). */
 export type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'ID' | 'DateTime' | 'BigInt' | 'JSON';
 
-/** How an answer is shaped: decided from the question, not guessed from the rows. */
-export type AnswerKind = 'TABLE' | 'ENTITIES' | 'SCALAR' | 'BOOLEAN' | 'EMPTY';
+/**
+ * How an answer is shaped: decided from the question, not guessed from the rows. UNSURE: no
+ * reading was likely enough to state (`Answer.alternatives` lists the best ones); UNSUPPORTED: the
+ * sources asked cannot express the question (the explanation says why).
+ */
+export type AnswerKind = 'TABLE' | 'ENTITIES' | 'SCALAR' | 'BOOLEAN' | 'EMPTY' | 'UNSURE' | 'UNSUPPORTED';
 
 /** One column of a tabular answer. */
 export interface Column {
@@ -55,6 +59,10 @@ export interface Answer {
   readonly support: readonly Fact[];
   /** Every source the answer rests on: `[source]`, or several when a retrieval plan combined them (`source` is then the first). */
   readonly sources: readonly string[];
+  /** UNSURE answers: the best interpretations, each with its id for `runInterpretation`. */
+  readonly alternatives?: readonly Interpretation[];
+  /** When the two best readings return different things and are about as likely: which words, in English. */
+  readonly ambiguity?: string | null;
 }
 
 /**
@@ -72,10 +80,15 @@ export interface Entity {
 /** What happened to one interpretation of the question. */
 export type InterpretationStatus = 'CHOSEN' | 'ANSWERED' | 'EMPTY' | 'FAILED' | 'NOT_RUN';
 
-/** One reading of the question by one source, ranked by score. */
+/** One reading of the question by one source, ranked by calibrated probability. */
 export interface Interpretation {
   readonly source: string;
+  /** The source's own score (a model's beam share, the text-fact engine's score): not comparable across sources. */
   readonly score: number;
+  /** Calibrated probability that this reading's answer is right (plugins/nl-query/calibration): comparable across sources. */
+  readonly probability: number;
+  /** Pass it to `runInterpretation` to run this reading. */
+  readonly id: string;
   readonly explanation: string;
   readonly query: string | null;
   /** The query graph in canonical form; pass it to `runQueryGraph` to run this reading. */
@@ -165,6 +178,11 @@ export interface AskOptions {
    * cut off is reported `TIMED_OUT` and the others still answer.
    */
   readonly timeoutMs?: number;
+  /**
+   * Least calibrated probability an answer must have to be stated, in [0, 1] (default
+   * `limits.minConfidence`); below it the answer is UNSURE with the best readings as alternatives.
+   */
+  readonly minConfidence?: number;
 }
 
 /** What a client sees of a source. */

@@ -126,6 +126,12 @@ function parseLimits(raw: unknown, file: string): Limits {
   const limits: Record<string, number> = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(raw)) {
     if (!(key in DEFAULT_LIMITS)) throw new ConfigError(`unknown limit '${key}'`, `${file} limits`);
+    if (key === 'minConfidence') {
+      // A probability, not a count.
+      if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new ConfigError(`limit 'minConfidence' must be a number from 0 to 1`, `${file} limits`);
+      limits[key] = value;
+      continue;
+    }
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
       throw new ConfigError(`limit '${key}' must be a positive integer`, `${file} limits`);
     }

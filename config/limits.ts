@@ -29,6 +29,13 @@ export interface Limits {
    * mutations) in one GraphQL request, aliases included: one request cannot ask a hundred questions.
    */
   readonly maxCallsPerRequest: number;
+  /**
+   * Least calibrated probability an answer must have to be stated (0 to 1): below it `ask` answers
+   * UNSURE with the best readings to pick from. Not a maximum: a caller's
+   * `AskOptions.minConfidence` may set any value from 0 (always answer) to 1. The default is read
+   * off the risk-coverage curve of `npm run bench -- trust` (README, "Confidence").
+   */
+  readonly minConfidence: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -42,4 +49,5 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxFactsPerWrite: 1000,
   maxFactLength: 2000,
   maxCallsPerRequest: 10,
+  minConfidence: 0,
 });

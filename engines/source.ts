@@ -39,6 +39,12 @@ export interface SourceInterpretation {
   readonly result: ResultSet | null;
   /** Why it failed, when it did. */
   readonly error: { readonly code: string; readonly message: string } | null;
+  /**
+   * Which kind of model read the question, for structured sources: one trained for this source
+   * (`own`, the default) or the shared model on a source it was never specialised to (`shared`).
+   * Each kind's score means something else, so calibration is fitted per kind.
+   */
+  readonly model?: 'own' | 'shared';
 }
 
 /** Turns a question into ranked interpretations and runs them (predictor + engine, or SSG + SPJ). */

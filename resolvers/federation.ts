@@ -1,18 +1,26 @@
 /**
  * Merges what the sources returned into one result: every interpretation of every source ranked
- * by score, and the answer taken from the best one that ran — with self-correction: when the best
+ * by calibrated probability (plugins/nl-query/calibration: each source's raw score mapped to the
+ * chance its answer is right, so sources compare), and the answer taken from the best one that
+ * ran — with self-correction: when the best
  * reading failed, or returned nothing although the question presumes an answer, the next one is
  * taken, and each passed-over interpretation says why in its `note`.
  * (Questions that need several sources are split and recombined in plugins/nl-query/plans/.)
  */
-import type { Answer, Interpretation, InterpretationStatus, SourceOutcome } from '../types.js';
+import type { Answer, Interpretation, InterpretationStatus, SourceKind, SourceOutcome } from '../types.js';
 import type { SourceInterpretation } from '../engines/source.js';
 import { presumesAnswer } from '../plugins/nl-query/plans/presumption.js';
+import { describeAmbiguity } from '../plugins/nl-query/calibration/ambiguity.js';
+import { Calibrator } from '../plugins/nl-query/calibration/calibrator.js';
+import { byRawScore, readingFeatures, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
+import { interpretationId } from '../plugins/nl-query/calibration/interpretation-id.js';
 
 /** What one source did with one question. */
 export interface SourceRun {
   readonly outcome: SourceOutcome;
   readonly interpretations: readonly SourceInterpretation[];
+  /** The source's kind (which calibration group its readings belong to); sql when not said. */
+  readonly kind?: SourceKind;
 }
 
 export interface Federated {
@@ -24,21 +32,45 @@ export interface Federated {
 interface Ranked {
   readonly source: string;
   readonly interpretation: SourceInterpretation;
+  /** Calibrated probability that its answer is right. */
+  readonly probability: number;
+  /** Its rank among its source's readings by raw score (text-fact ids re-ask by it). */
+  readonly rankInSource: number;
 }
 
-export function federate(runs: readonly SourceRun[], question = ''): Federated {
+/** Which calibration group a source's reading belongs to. */
+function groupOf(kind: SourceKind | undefined, interpretation: SourceInterpretation): CalibrationGroup {
+  if (kind === 'nldb') return 'nldb';
+  return interpretation.model === 'shared' ? 'shared-querygraph' : 'querygraph';
+}
+
+/** Every reading of one source with its calibrated probability. */
+function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
+  const ordered = byRawScore(run.interpretations);
+  const summaries = ordered.map((i) => ({ score: i.score, rows: i.result ? i.result.rows.length : null, kind: i.result?.kind ?? null }));
+  return ordered.map((interpretation, rankInSource) => ({
+    source: run.outcome.source,
+    interpretation,
+    rankInSource,
+    probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score),
+  }));
+}
+
+export function federate(runs: readonly SourceRun[], question = '', calibrator: Calibrator = Calibrator.none()): Federated {
   const ranked: Ranked[] = runs
-    .flatMap((run) => run.interpretations.map((interpretation) => ({ source: run.outcome.source, interpretation })))
-    .sort((a, b) => b.interpretation.score - a.interpretation.score);
+    .flatMap((run) => calibrated(run, calibrator))
+    .sort((a, b) => b.probability - a.probability || b.interpretation.score - a.interpretation.score);
   const ran = ranked.filter(({ interpretation }) => interpretation.result !== null);
   const nonEmpty = ran.find(({ interpretation }) => (interpretation.result?.rows.length ?? 0) > 0);
   // An empty result is an answer only if the question does not presume one, or nothing else answered.
   const chosen = (presumesAnswer(question) ? nonEmpty : ran[0]) ?? ran[0] ?? null;
   const chosenRank = chosen ? ranked.indexOf(chosen) : ranked.length;
 
-  const interpretations = ranked.map(({ source, interpretation }, rank): Interpretation => ({
+  const interpretations = ranked.map(({ source, interpretation, probability, rankInSource }, rank): Interpretation => ({
     source,
     score: interpretation.score,
+    probability,
+    id: interpretationId(interpretation.queryGraph !== null ? { source, queryGraph: interpretation.queryGraph } : { source, question, rank: rankInSource }),
     explanation: interpretation.explanation,
     query: interpretation.query,
     queryGraph: interpretation.queryGraph,
@@ -47,20 +79,23 @@ export function federate(runs: readonly SourceRun[], question = ''): Federated {
     note: rank < chosenRank ? passedOver(interpretation) : null,
   }));
 
+  const runnerUp = ranked.find((r) => r !== chosen && !r.interpretation.error);
+  const reading = (r: Ranked) => ({ ...r.interpretation, probability: r.probability, rows: r.interpretation.result?.rows ?? null });
   const answer: Answer | null =
     chosen && chosen.interpretation.result
       ? {
           kind: chosen.interpretation.result.kind,
           columns: chosen.interpretation.result.columns,
           rows: chosen.interpretation.result.rows,
-          weights: chosen.interpretation.result.rows.map(() => chosen.interpretation.score),
+          weights: chosen.interpretation.result.rows.map(() => chosen.probability),
           support: chosen.interpretation.result.support,
           source: chosen.source,
           sources: [chosen.source],
-          confidence: chosen.interpretation.score,
+          confidence: chosen.probability,
           explanation: chosen.interpretation.explanation,
           query: chosen.interpretation.query,
           queryGraph: chosen.interpretation.queryGraph,
+          ambiguity: describeAmbiguity(question, reading(chosen), runnerUp && reading(runnerUp)),
         }
       : null;
 

@@ -5,7 +5,7 @@
  */
 import type { SchemaAttribute, SchemaClass, SchemaRelation } from '../engines/schema-graph/types.js';
 import type { Gateway } from '../plugins/nl-query/gateway.js';
-import type { AskOptions, AskResult, SourceInfo } from '../types.js';
+import type { Answer, AskOptions, AskResult, SourceInfo } from '../types.js';
 import { createEntityResolvers, EntityTypeRegistry } from './entities.js';
 import { withErrors } from './graphql-errors.js';
 import { JSONScalar } from './json-scalar.js';
@@ -24,6 +24,8 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
     SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular },
     // No answer reaches clients as an EMPTY answer that says why (no-answer.ts).
     AskResult: { answer: (result: AskResult) => answerOrReason(result) },
+    // Only UNSURE answers carry alternatives; every other answer has none.
+    Answer: { alternatives: (answer: Answer) => answer.alternatives ?? [], ambiguity: (answer: Answer) => answer.ambiguity ?? null },
     Source: {
       // Internally kinds are lower-case words (as in the config file); GraphQL enums are upper-case.
       kind: (source: SourceInfo) => source.kind.toUpperCase(),
@@ -39,6 +41,10 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       runQueryGraph: withErrors(
         (_: unknown, args: { source: string; queryGraph: string; options?: { limit?: number | null; timeoutMs?: number | null } | null }, context: unknown) =>
           gateway.runQueryGraph(args.source, args.queryGraph, args.options, context),
+      ),
+      runInterpretation: withErrors(
+        (_: unknown, args: { id: string; options?: { limit?: number | null; timeoutMs?: number | null } | null }, context: unknown) =>
+          gateway.runInterpretation(args.id, args.options, context),
       ),
       schemaGraph: withErrors((_: unknown, args: { source: string }, context: unknown) => gateway.schemaGraph(args.source, context)),
     },

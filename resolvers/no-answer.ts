@@ -4,6 +4,7 @@
  * Inside the gateway "no answer" stays `null` (plans and the CLI test for it); this is how GraphQL
  * clients see it.
  */
+import { cannotExpress } from '../plugins/nl-query/calibration/abstain.js';
 import type { Answer, AskResult, SourceOutcome } from '../types.js';
 
 /** An answer no source gave: `source` is null, `sources` empty. */
@@ -31,8 +32,11 @@ export function whyNoAnswer(result: AskResult): string {
   return `No source could answer. Sources ${clauses(result.sources).join('; ')}.`;
 }
 
-/** `result.answer`, or an EMPTY answer that says why there is none. */
+/**
+ * `result.answer`, or an answer that says why there is none: UNSUPPORTED when the sources asked
+ * cannot express the question (abstain.ts), else EMPTY (nothing related, or a source down).
+ */
 export function answerOrReason(result: AskResult): Answer | NoAnswer {
   if (result.answer) return result.answer;
-  return { kind: 'EMPTY', columns: [], rows: [], weights: [], source: null, sources: [], confidence: 0, explanation: whyNoAnswer(result), query: null, queryGraph: null, support: [] };
+  return { kind: cannotExpress(result) ? 'UNSUPPORTED' : 'EMPTY', columns: [], rows: [], weights: [], source: null, sources: [], confidence: 0, explanation: whyNoAnswer(result), query: null, queryGraph: null, support: [] };
 }

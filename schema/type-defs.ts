@@ -40,6 +40,17 @@ export const typeDefs = /* GraphQL */ `
       "Row and time limits for this run; each may lower a server limit, never raise it."
       options: RunOptions
     ): Answer!
+    """
+    Runs one interpretation \`ask\` returned, by its \`id\` (an UNSURE answer's alternatives, or any
+    entry of \`AskResult.interpretations\`): the reading the caller picked. The caller must be
+    allowed to ask its source, as for \`ask\`.
+    """
+    runInterpretation(
+      "The interpretation's \`id\`, as \`ask\` returned it."
+      id: ID!
+      "Row and time limits for this run; each may lower a server limit, never raise it."
+      options: RunOptions
+    ): Answer!
     "The schema graph of a structured source: its classes, attributes and relations, with human names."
     schemaGraph(
       "Id of a structured source (kind SQL or CYPHER)."
@@ -148,6 +159,12 @@ export const typeDefs = /* GraphQL */ `
     default). A source cut off by it is reported TIMED_OUT; the others still answer.
     """
     timeoutMs: Int
+    """
+    Least calibrated probability an answer must have to be stated, from 0 (always answer) to 1
+    (default: the server's \`minConfidence\`). Below it the answer is UNSURE
+    with the best readings as \`alternatives\`.
+    """
+    minConfidence: Float
   }
 
   "What the gateway made of one question: the answer, every interpretation considered, and what each source did."
@@ -206,6 +223,10 @@ export const typeDefs = /* GraphQL */ `
     BOOLEAN
     "The question was understood and nothing matches."
     EMPTY
+    "No reading was likely enough to state: no rows; \`alternatives\` holds the best readings, each runnable with \`runInterpretation\`."
+    UNSURE
+    "The sources asked cannot express the question (no model, or no reading they could run); the explanation says why."
+    UNSUPPORTED
   }
 
   "An answer: typed rows, the sources they came from, and how sure the gateway is of them."
@@ -228,7 +249,7 @@ export const typeDefs = /* GraphQL */ `
     source: ID
     "Every source the answer rests on."
     sources: [ID!]!
-    "How sure the gateway is, in [0, 1]."
+    "Calibrated probability that the answer is right, in [0, 1] (for a plan, the product of its parts')."
     confidence: Float!
     "The interpretation in plain English."
     explanation: String!
@@ -245,6 +266,13 @@ export const typeDefs = /* GraphQL */ `
     empty for other kinds and for text facts.
     """
     entities: [AskEntity!]!
+    "UNSURE answers: the best readings, most likely first, each with its explanation, query, probability and id; empty otherwise."
+    alternatives: [Interpretation!]!
+    """
+    When the two best readings return different things and are about as likely: which words of
+    the question were ambiguous and how each reading took them, in English; null otherwise.
+    """
+    ambiguity: String
   }
 
   "One thing an answer is about: a row of a class of a structured source (a product, a person)."
@@ -295,8 +323,12 @@ export const typeDefs = /* GraphQL */ `
   type Interpretation {
     "The source that read the question this way."
     source: ID!
-    "Confidence in [0, 1] that this is what the question meant."
+    "The source's own score in [0, 1] (a model's beam share, the text-fact engine's score): not comparable across sources."
     score: Float!
+    "Calibrated probability in [0, 1] that this reading's answer is right: comparable across sources, and what readings are ranked by."
+    probability: Float!
+    "Pass it to \`runInterpretation\` to run this reading."
+    id: ID!
     "The interpretation in plain English."
     explanation: String!
     "The SQL or Cypher for it (null for text facts)."

@@ -104,7 +104,7 @@ describe('the GraphQL contract', () => {
 
   it('names the answer kinds and source kinds as agreed', async () => {
     const { enums } = await signatures();
-    expect(enums.get('AnswerKind')).toEqual(['TABLE', 'ENTITIES', 'SCALAR', 'BOOLEAN', 'EMPTY']);
+    expect(enums.get('AnswerKind')).toEqual(['TABLE', 'ENTITIES', 'SCALAR', 'BOOLEAN', 'EMPTY', 'UNSURE', 'UNSUPPORTED']);
     expect(enums.get('SourceKind')).toEqual(['SQL', 'CYPHER', 'NLDB']);
     expect(enums.get('SourceOutcomeStatus')).toEqual(expect.arrayContaining(['ANSWERED', 'NOT_RELEVANT', 'FAILED']));
   });

@@ -14,6 +14,11 @@ import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import type { Answer, AskOptions, AskResult, Fact, FactWrite, SourceInfo } from '../../types.js';
+import { withConfidenceFloor } from './calibration/abstain.js';
+import { Calibrator } from './calibration/calibrator.js';
+import { byRawScore } from './calibration/features.js';
+import { parseInterpretationId } from './calibration/interpretation-id.js';
+import { hasOwnModel, withModelKind } from './calibration/model-kind.js';
 import type { ResolvedOptions, SourceSpec } from './options.js';
 import { Access } from './permissions.js';
 import { askSources, timedOutBeforeAsking } from './pipeline.js';
@@ -56,7 +61,9 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, 
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
   const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
-  const interpreter = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length));
+  const shaped = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length));
+  // Readings of the shared model on a source it was never specialised to are calibrated apart.
+  const interpreter = withModelKind(shaped, hasOwnModel(sourceId) ? 'own' : 'shared');
   return { interpreter, status, failed, release: async () => loaded.release() };
 }
 
@@ -85,9 +92,13 @@ export class Gateway {
   /** The shared query-graph model, for sources with no model of their own (loaded on first use). */
   private readonly sharedModel: SharedModelHolder;
 
+  /** Raw scores -> calibrated probabilities (models/calibration.json), by which federation ranks. */
+  private readonly calibrator: Calibrator;
+
   constructor(private readonly options: ResolvedOptions) {
     this.access = new Access(options.permissions);
     this.sharedModel = new SharedModelHolder(options.sharedModel);
+    this.calibrator = options.calibration ? Calibrator.load(options.calibration) : Calibrator.none();
     for (const spec of options.sources) {
       if (!SOURCE_ID_PATTERN.test(spec.id)) throw new BadInputError(`invalid source id '${spec.id}'`, 'sources');
       if (this.sources.has(spec.id)) throw new SourceExistsError(spec.id);
@@ -140,10 +151,15 @@ export class Gateway {
   /**
    * Answers a question from the sources the caller may ask (`context` is the GraphQL context the
    * permissions hook decides from), all within one deadline: `options.timeoutMs`, at most
-   * `limits.askTimeoutMs`.
+   * `limits.askTimeoutMs`. An answer less likely than `minConfidence` is not stated: it comes back
+   * UNSURE with the best readings to pick from (calibration/abstain.ts).
    */
   async ask(question: string, options?: AskOptions | null, context?: unknown): Promise<AskResult> {
     const request = validateAsk(question, options, this.options.limits);
+    return withConfidenceFloor(await this.answer(request, context), request.minConfidence);
+  }
+
+  private async answer(request: AskRequest, context: unknown): Promise<AskResult> {
     const deadline = Date.now() + request.timeoutMs;
     await beforeDeadline(this.start(), deadline, request.timeoutMs);
     // Only permitted sources go further: source selection and the pipeline never see the others.
@@ -193,7 +209,7 @@ export class Gateway {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return Promise.resolve(timedOutBeforeAsking(candidates, request));
     // Sources run in parallel, so cutting each at the time left keeps the whole ask in its deadline.
-    return askSources(candidates, request, Math.min(this.options.limits.sourceTimeoutMs, remaining));
+    return askSources(candidates, request, Math.min(this.options.limits.sourceTimeoutMs, remaining), this.calibrator);
   }
 
   /** Sub-questions of a plan go only to sources the caller may ask, under the same deadline. */
@@ -282,6 +298,39 @@ export class Gateway {
       explanation: run.explanation,
       query: run.query,
       queryGraph: text.trim(),
+    };
+  }
+
+  /**
+   * Runs one interpretation `ask` returned (its `id`), as the caller picked it from an UNSURE
+   * answer's alternatives: a structured reading runs its query graph (as `runQueryGraph`), a
+   * text-fact reading is asked of its collection again and the reading at its rank taken. The
+   * permissions hook decides as for `ask`.
+   */
+  async runInterpretation(id: string, options?: { limit?: number | null; timeoutMs?: number | null } | null, context?: unknown): Promise<Answer> {
+    const ref = parseInterpretationId(id);
+    if ('queryGraph' in ref) return this.runQueryGraph(ref.source, ref.queryGraph, options, context);
+    await this.start();
+    const limit = validatePageSize(options?.limit, this.options.limits);
+    const timeoutMs = validateQueryTimeout(options?.timeoutMs, this.options.limits);
+    await this.requireAsk(ref.source, context);
+    const source = this.sources.get(ref.source)!;
+    const interpreter = source.interpreter();
+    if (!source.info().ready || !interpreter) throw new SourceUnavailableError(ref.source, `source '${ref.source}' is not ready: ${source.info().status}`);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const readings = byRawScore(await interpreter.answer({ question: ref.question, topK: Math.max(ref.rank + 1, this.options.limits.defaultTopK), limit, signal }));
+    const picked = readings[ref.rank];
+    if (!picked?.result) throw new BadInputError(`interpretation ${ref.rank + 1} of '${clipId(ref.source)}' no longer exists or did not run: ask the question again`, 'id');
+    return {
+      ...picked.result,
+      source: ref.source,
+      sources: [ref.source],
+      weights: picked.result.rows.map(() => 1),
+      // The caller chose this reading: no uncertainty from interpretation is left.
+      confidence: 1,
+      explanation: picked.explanation,
+      query: picked.query,
+      queryGraph: picked.queryGraph,
     };
   }
 

@@ -7,7 +7,7 @@ import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, typ
 import { ErrorCode } from '../../errors.js';
 
 /** The root fields of the gateway's schema that do real work (listing sources is cheap and free). */
-const COSTLY_FIELDS = new Set(['ask', 'runQueryGraph', 'schemaGraph', 'facts', 'createFactCollection', 'addFacts', 'removeFacts']);
+const COSTLY_FIELDS = new Set(['ask', 'runQueryGraph', 'runInterpretation', 'schemaGraph', 'facts', 'createFactCollection', 'addFacts', 'removeFacts']);
 
 /** How many gateway fields the operation's root selection calls, fragments and aliases included. */
 export function countGatewayCalls(document: DocumentNode, operation: OperationDefinitionNode): number {

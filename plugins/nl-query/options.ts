@@ -8,6 +8,7 @@ import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
 import type { Permissions } from './permissions.js';
 import { defaultSharedModelDirectory } from './predictor/shared-files.js';
+import { defaultCalibrationFile } from './calibration/calibrator.js';
 
 interface SourceSpecBase {
   /** Stable id: letters, digits, '-' and '_', starting with a letter. */
@@ -78,6 +79,12 @@ export interface NlQueryOptions<TContext = unknown> {
    * (such sources then answer UNSUPPORTED). Default: the package's models/shared-querygraph.
    */
   readonly sharedModel?: string | false;
+  /**
+   * The calibration file mapping each source's raw scores to the probability an answer is right
+   * (written by `nlq calibrate`; plugins/nl-query/calibration). A path, or `false` for none (raw
+   * scores then stand as probabilities). Default: the package's models/calibration.json.
+   */
+  readonly calibration?: string | false;
 }
 
 /** Options with every default filled in. */
@@ -88,6 +95,8 @@ export interface ResolvedOptions {
   readonly permissions: Permissions | undefined;
   /** The shared model's folder, or null for none. */
   readonly sharedModel: string | null;
+  /** The calibration file, or null for none. */
+  readonly calibration: string | null;
 }
 
 export const DEFAULT_FACT_STORE = 'file:./.nlq/facts.sqlite';
@@ -100,5 +109,6 @@ export function resolveOptions<TContext>(options: NlQueryOptions<TContext>): Res
     // The gateway hands each hook the context of the request it serves, which is the host's TContext.
     permissions: options.permissions as Permissions | undefined,
     sharedModel: options.sharedModel === false ? null : (options.sharedModel ?? defaultSharedModelDirectory()),
+    calibration: options.calibration === false ? null : (options.calibration ?? defaultCalibrationFile()),
   };
 }

@@ -7,15 +7,18 @@ import { describeError, QueryTimeoutError } from '../../errors.js';
 import type { Source } from '../../engines/source.js';
 import { federate, type SourceRun } from '../../resolvers/federation.js';
 import type { AskResult, SourceOutcome } from '../../types.js';
+import { Calibrator } from './calibration/calibrator.js';
 import type { AskRequest } from './validate.js';
 
+/** `calibrator` maps each source's raw scores to probabilities federation ranks by (none: raw scores). */
 export async function askSources(
   sources: readonly Source[],
   request: AskRequest,
   timeoutMs: number,
+  calibrator: Calibrator = Calibrator.none(),
 ): Promise<AskResult> {
-  const runs = await Promise.all(sources.map((source) => runSource(source, request, timeoutMs)));
-  return { question: request.question, ...federate(runs, request.question) };
+  const runs = await Promise.all(sources.map(async (source) => ({ ...(await runSource(source, request, timeoutMs)), kind: source.kind })));
+  return { question: request.question, ...federate(runs, request.question, calibrator) };
 }
 
 /**

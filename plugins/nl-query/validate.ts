@@ -15,6 +15,8 @@ export interface AskRequest {
   readonly limit: number;
   /** Time the whole ask may take, in milliseconds (the caller's `timeoutMs`, or the server's maximum). */
   readonly timeoutMs: number;
+  /** Least calibrated probability an answer must have to be stated (the caller's, or `limits.minConfidence`). */
+  readonly minConfidence: number;
 }
 
 /** Collection ids: the same shape as source ids, since a collection is a source. */
@@ -51,7 +53,11 @@ export function validateAsk(question: string, options: AskOptions | null | undef
     sources = [...new Set(options.sources)];
     if (sources.length === 0) throw new BadInputError('options.sources is empty: leave it out to ask every source', 'options.sources');
   }
-  return { question: text, sources, topK, limit, timeoutMs };
+  const minConfidence = options?.minConfidence ?? limits.minConfidence;
+  if (typeof minConfidence !== 'number' || !(minConfidence >= 0 && minConfidence <= 1)) {
+    throw new BadInputError('options.minConfidence must be a number from 0 to 1', 'options.minConfidence');
+  }
+  return { question: text, sources, topK, limit, timeoutMs, minConfidence };
 }
 
 export function validateCollectionId(id: string, argument: string): string {

@@ -1,0 +1,37 @@
+/**
+ * Fits one logistic model per calibration group from labelled answers (each the chosen
+ * interpretation of one question, with whether its rows matched the gold answer).
+ */
+import type { FittedGroup } from './calibrator.js';
+import type { CalibrationGroup } from './features.js';
+import { fitLogistic, type FitOptions } from './logistic.js';
+
+/** One question asked through the gateway and judged. */
+export interface CalibrationRecord {
+  readonly group: CalibrationGroup;
+  /** The labelled set it came from ("questions-dev northwind"). */
+  readonly set: string;
+  /** The database or collection, for splitting by database. */
+  readonly database: string;
+  readonly features: readonly number[];
+  readonly rawScore: number;
+  readonly right: boolean;
+}
+
+/** Groups with fewer samples than this are left unfitted (the raw score passes through). */
+export const MIN_SAMPLES_PER_GROUP = 20;
+
+export function fitGroups(records: readonly CalibrationRecord[], options: FitOptions = {}): Partial<Record<CalibrationGroup, FittedGroup>> {
+  const groups: Partial<Record<CalibrationGroup, FittedGroup>> = {};
+  const byGroup = new Map<CalibrationGroup, CalibrationRecord[]>();
+  for (const record of records) byGroup.set(record.group, [...(byGroup.get(record.group) ?? []), record]);
+  for (const [group, list] of byGroup) {
+    if (list.length < MIN_SAMPLES_PER_GROUP) continue;
+    const model = fitLogistic(list, options);
+    groups[group] = {
+      ...model,
+      fittedOn: { sets: [...new Set(list.map((r) => r.set))].sort(), samples: list.length, right: list.filter((r) => r.right).length },
+    };
+  }
+  return groups;
+}

@@ -1,0 +1,61 @@
+/**
+ * How well probabilities match outcomes: expected calibration error (equal-width bins, weighted by
+ * bin size) and the risk-coverage curve (answer only the questions whose probability reaches a
+ * threshold: what share is answered, and how many of those are right).
+ */
+
+/** One answered question: the probability given and whether the answer was right. */
+export interface Judged {
+  readonly probability: number;
+  readonly right: boolean;
+}
+
+/** Expected calibration error over `bins` equal-width bins of probability. 0 when there is nothing. */
+export function expectedCalibrationError(judged: readonly Judged[], bins = 10): number {
+  if (judged.length === 0) return 0;
+  let error = 0;
+  for (let b = 0; b < bins; b += 1) {
+    const inBin = judged.filter((j) => Math.min(bins - 1, Math.floor(j.probability * bins)) === b);
+    if (inBin.length === 0) continue;
+    const meanP = inBin.reduce((s, j) => s + j.probability, 0) / inBin.length;
+    const rate = inBin.filter((j) => j.right).length / inBin.length;
+    error += (inBin.length / judged.length) * Math.abs(meanP - rate);
+  }
+  return error;
+}
+
+/** One point of the risk-coverage curve. */
+export interface CoveragePoint {
+  /** Answer when the probability is at least this. */
+  readonly threshold: number;
+  /** Share of all questions answered. */
+  readonly coverage: number;
+  /** Share of the answered ones that are right (1 when none is answered). */
+  readonly accuracy: number;
+  readonly answered: number;
+}
+
+/** The curve at each threshold (default every 0.05 from 0 to 0.95). */
+export function riskCoverage(judged: readonly Judged[], thresholds: readonly number[] = Array.from({ length: 20 }, (_, i) => i / 20)): CoveragePoint[] {
+  return thresholds.map((threshold) => {
+    const answered = judged.filter((j) => j.probability >= threshold);
+    return {
+      threshold,
+      coverage: judged.length === 0 ? 0 : answered.length / judged.length,
+      accuracy: answered.length === 0 ? 1 : answered.filter((j) => j.right).length / answered.length,
+      answered: answered.length,
+    };
+  });
+}
+
+/**
+ * Accuracy of the answered questions when the most confident `coverage` share is answered (ties
+ * at the cut all in), or null when there are no questions.
+ */
+export function accuracyAtCoverage(judged: readonly Judged[], coverage: number): { accuracy: number; coverage: number; threshold: number } | null {
+  if (judged.length === 0) return null;
+  const sorted = [...judged].sort((a, b) => b.probability - a.probability);
+  const cut = sorted[Math.max(0, Math.ceil(coverage * sorted.length) - 1)]!.probability;
+  const answered = sorted.filter((j) => j.probability >= cut);
+  return { accuracy: answered.filter((j) => j.right).length / answered.length, coverage: answered.length / sorted.length, threshold: cut };
+}
