@@ -13,10 +13,25 @@ import { formatQueryGraph } from '../query-graph/canonical.js';
 import { effectiveGroupBy, hasAggregates } from '../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../query-graph/columns.js';
 import { valueAsNumber, valueAsText } from '../query-graph/values.js';
-import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../query-graph/dates.js';
-import { instanceKey, resolveJoins, type JoinGraph } from '../query-graph/join-graph.js';
-import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from '../query-graph/types.js';
-import { aggregateResultType, attributeType, validateQueryGraph } from '../query-graph/validate.js';
+import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, yearsCondition, type DateCondition } from '../query-graph/dates.js';
+import { lowerExtremes } from '../query-graph/extremes.js';
+import { quantified } from '../query-graph/parts.js';
+import { instanceKey, resolveJoins, resolvePatternJoins, type JoinEdge, type JoinGraph } from '../query-graph/join-graph.js';
+import type {
+  AggregateConstraint,
+  AttributeComparison,
+  AttributeRef,
+  ClassInstance,
+  ComputedAttribute,
+  Constraint,
+  Expression,
+  Measure,
+  Pattern,
+  PatternCondition,
+  QueryGraph,
+  QueryValue,
+} from '../query-graph/types.js';
+import { aggregateResultType, attributeType, validateQueryGraph, withComputedAttributes } from '../query-graph/validate.js';
 import { findClass } from '../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
 import type { GraphParam } from './graph-store.js';
@@ -51,15 +66,21 @@ export function cypherName(name: string): string {
 class CypherTranslation {
   private readonly parameters: Record<string, GraphParam> = {};
   private readonly joins: JoinGraph;
-  private readonly variables = new Map<string, string>();
+  /** Variables in scope: the query's, or inside a pattern its own as well. */
+  private variables = new Map<string, string>();
   /** Per aggregating query: expression -> its WITH alias. */
   private readonly projected = new Map<string, string>();
+  private readonly graph: QueryGraph;
+  private readonly schema: SchemaGraph;
+  private readonly computed: ReadonlyMap<string, ComputedAttribute>;
+  private patternCount = 0;
 
-  constructor(
-    private readonly graph: QueryGraph,
-    private readonly schema: SchemaGraph,
-  ) {
+  constructor(graph: QueryGraph, schema: SchemaGraph) {
     this.joins = resolveJoins(graph, schema);
+    // Extremes become patterns (extremes.ts); everything after reads the lowered graph.
+    this.graph = lowerExtremes(graph, this.joins);
+    this.schema = withComputedAttributes(schema, graph);
+    this.computed = new Map((graph.computed ?? []).map((c) => [`${c.target.classId}.${c.target.attributeId}`, c]));
     this.joins.instances.forEach((node, i) => {
       const edge = findClass(schema, node.classId).edge;
       this.variables.set(instanceKey(node), `${edge ? 'e' : 'n'}${i + 1}`);
@@ -70,31 +91,98 @@ class CypherTranslation {
     const { graph } = this;
     const columns = outputColumns(graph, this.schema);
     const lines = this.matches();
-    const where = graph.where.map((c) => this.constraint(c));
+    const where = [...graph.where.map((c) => this.constraint(c)), ...(graph.compare ?? []).map((c) => this.comparison(c))];
     const closing = this.closingEdges();
     if (where.length + closing.length > 0) lines.push(`WHERE ${[...closing, ...where].join(' AND ')}`);
+    // Patterns in a WITH stage of their own: the embedded store (0.19) binds parameters inside a
+    // subquery wrongly when the same WHERE also has parameters outside one (DESIGN.md).
+    const patterns = (graph.patterns ?? []).map((condition) => this.patternCondition(condition));
+    if (patterns.length > 0) lines.push(`WITH ${[...new Set(this.variables.values())].join(', ')}`, `WHERE ${patterns.join(' AND ')}`);
     const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
     const groupBy = effectiveGroupBy(this.graph);
     if (groupBy.length > 0 || hasAggregates(this.graph)) lines.push(...this.aggregating(groupBy, columns));
     else lines.push(...this.plain(columns));
+    if (graph.offset) lines.push(`SKIP ${graph.offset}`);
     lines.push(`LIMIT ${limit}`);
     return { text: lines.join('\n'), parameters: this.parameters, columns, limit };
+  }
+
+  // -- patterns (some / none) --------------------------------------------------------------------
+
+  private patternCondition(condition: PatternCondition): string {
+    return quantified(condition, (branch) => this.exists(branch));
+  }
+
+  /**
+   * `EXISTS { MATCH … WHERE … }` over the pattern's own instances, whose paths start from the
+   * query's variables. One MATCH with comma-separated paths: the embedded store's subqueries take
+   * one. A pattern with no instances of its own matches a node of the query again.
+   */
+  private exists(pattern: Pattern): string {
+    this.patternCount += 1;
+    const joins = resolvePatternJoins(pattern, this.joins, this.schema, this.graph);
+    const outer = this.variables;
+    this.variables = new Map(outer);
+    try {
+      joins.instances.forEach((node, i) => {
+        const edge = findClass(this.schema, node.classId).edge;
+        this.variables.set(instanceKey(node), `p${this.patternCount}${edge ? 'e' : 'n'}${i + 1}`);
+      });
+      const declared = new Set(outer.values());
+      const paths = this.paths(joins.edges, joins.instances, declared);
+      // Edges between instances already there are paths too, inside the subquery.
+      for (const edge of joins.edges) {
+        if (edge.adds === null && !findClass(this.schema, edge.source.classId).edge) paths.push(`(${this.variable(edge.source)})${this.relationship(edge)}(${this.variable(edge.target)})`);
+      }
+      if (paths.length === 0) paths.push(`(${this.anchorVariable(pattern)})`);
+      const conditions = [...pattern.where.map((c) => this.constraint(c)), ...pattern.compare.map((c) => this.comparison(c))];
+      return `EXISTS { MATCH ${paths.join(', ')}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} }`;
+    } finally {
+      this.variables = outer;
+    }
+  }
+
+  /** A node variable of the query that the pattern refers to (the root's when it names none). */
+  private anchorVariable(pattern: Pattern): string {
+    const refs = [...pattern.where.map((c) => c.target), ...pattern.compare.flatMap((c) => [c.left, c.right])];
+    for (const ref of refs) {
+      const node = { classId: ref.classId, instance: ref.instance ?? 1 };
+      if (!findClass(this.schema, node.classId).edge && this.variables.has(instanceKey(node))) return this.variable(node);
+    }
+    const node = this.joins.instances.find((instance) => !findClass(this.schema, instance.classId).edge);
+    if (!node) throw new InvalidQueryGraphError('a pattern needs a node to match', formatQueryGraph(this.graph));
+    return this.variable(node);
   }
 
   // -- patterns ----------------------------------------------------------------------------------
 
   private matches(): string[] {
     const declared = new Set<string>();
-    const node = (instance: ClassInstance) => {
-      const variable = this.variable(instance);
-      if (declared.has(variable)) return `(${variable})`;
-      declared.add(variable);
-      return `(${variable}:${cypherName(instance.classId)})`;
-    };
     const lines: string[] = [];
+    const root = this.joins.root;
+    const rootClass = findClass(this.schema, root.classId);
+    if (!rootClass.edge && !this.joins.edges.some((e) => e.adds !== null && (sameNode(e.source, root) || sameNode(e.target, root)))) {
+      lines.push(`MATCH ${this.node(root, declared)}`);
+    }
+    return [...lines, ...this.paths(this.joins.edges, this.joins.instances, declared).map((path) => `MATCH ${path}`)];
+  }
+
+  /** `(n1)` when declared, else `(n1:Label)` (and now declared). */
+  private node(instance: ClassInstance, declared: Set<string>): string {
+    const variable = this.variable(instance);
+    if (declared.has(variable)) return `(${variable})`;
+    declared.add(variable);
+    return `(${variable}:${cypherName(instance.classId)})`;
+  }
+
+  /**
+   * The paths that bring in `instances`, in join order: an edge class's relationship when its
+   * instance comes up, the edges that add an instance, and a lone node for an instance no edge adds.
+   */
+  private paths(edges: readonly JoinEdge[], instances: readonly ClassInstance[], declared: Set<string>): string[] {
     const edgeEnds = new Map<string, { from?: ClassInstance; to?: ClassInstance }>();
-    const plainEdges = [];
-    for (const edge of this.joins.edges) {
+    const plainEdges: JoinEdge[] = [];
+    for (const edge of edges) {
       const owner = findClass(this.schema, edge.source.classId);
       if (owner.edge && (edge.relation.id === `${owner.id}_FROM` || edge.relation.id === `${owner.id}_TO`)) {
         const ends = edgeEnds.get(instanceKey(edge.source)) ?? {};
@@ -105,20 +193,16 @@ class CypherTranslation {
         plainEdges.push(edge);
       }
     }
-    const root = this.joins.root;
-    const rootClass = findClass(this.schema, root.classId);
-    if (!rootClass.edge && !this.joins.edges.some((e) => e.adds !== null && (sameNode(e.source, root) || sameNode(e.target, root)))) {
-      lines.push(`MATCH ${node(root)}`);
-    }
-    // Edges in join order; an edge class's relationship is written when its instance comes up.
+    const paths: string[] = [];
     const written = new Set<string>();
-    for (const instance of this.joins.instances) {
+    for (const instance of instances) {
       const schemaClass = findClass(this.schema, instance.classId);
       if (schemaClass.edge) {
         const ends = edgeEnds.get(instanceKey(instance)) ?? {};
-        const from = ends.from ? node(ends.from) : `(:${cypherName(schemaClass.edge.from)})`;
-        const to = ends.to ? node(ends.to) : `(:${cypherName(schemaClass.edge.to)})`;
-        lines.push(`MATCH ${from}-[${this.variable(instance)}:${cypherName(instance.classId)}]->${to}`);
+        const from = ends.from ? this.node(ends.from, declared) : `(:${cypherName(schemaClass.edge.from)})`;
+        const to = ends.to ? this.node(ends.to, declared) : `(:${cypherName(schemaClass.edge.to)})`;
+        paths.push(`${from}-[${this.variable(instance)}:${cypherName(instance.classId)}]->${to}`);
+        declared.add(this.variable(instance));
         written.add(instanceKey(instance));
       }
       for (const edge of plainEdges) {
@@ -127,18 +211,28 @@ class CypherTranslation {
         const added = edge.adds === 'source' ? edge.source : edge.target;
         if (!sameNode(added, instance)) continue;
         written.add(key);
-        lines.push(`MATCH ${node(edge.source)}-[:${cypherName(edge.relation.id)}]->${node(edge.target)}`);
+        paths.push(`${this.node(edge.source, declared)}${this.relationship(edge)}${this.node(edge.target, declared)}`);
       }
-      if (!schemaClass.edge && !declared.has(this.variable(instance))) lines.push(`MATCH ${node(instance)}`);
+      if (!schemaClass.edge && !declared.has(this.variable(instance))) paths.push(this.node(instance, declared));
     }
-    return lines;
+    return paths;
+  }
+
+  /** `-[:TYPE]->`, `-[:A|B]->` for alternatives, `-[:TYPE*1..3]->` for repeated steps. */
+  private relationship(edge: JoinEdge): string {
+    const types = (edge.alternatives ?? [edge.relation]).map((relation) => {
+      if (findClass(this.schema, relation.from).edge) throw new InvalidQueryGraphError(`${relation.id} cannot be an alternative or repeated`, formatQueryGraph(this.graph));
+      return cypherName(relation.id);
+    });
+    const hops = edge.hops ? `*${edge.hops.min}..${edge.hops.max}` : '';
+    return `-[:${types.join('|')}${hops}]->`;
   }
 
   /** Follows between instances already matched: an existence condition, not another MATCH. */
   private closingEdges(): string[] {
     return this.joins.edges
       .filter((edge) => edge.adds === null && !findClass(this.schema, edge.source.classId).edge)
-      .map((edge) => `EXISTS { MATCH (${this.variable(edge.source)})-[:${cypherName(edge.relation.id)}]->(${this.variable(edge.target)}) }`);
+      .map((edge) => `EXISTS { MATCH (${this.variable(edge.source)})${this.relationship(edge)}(${this.variable(edge.target)}) }`);
   }
 
   private variable(node: ClassInstance): string {
@@ -149,8 +243,30 @@ class CypherTranslation {
 
   // -- expressions -------------------------------------------------------------------------------
 
+  /** A property, or a computed attribute's expression. */
   private property(ref: AttributeRef): string {
+    const computed = this.computed.get(`${ref.classId}.${ref.attributeId}`);
+    if (computed) return this.expression(computed.expression);
     return `${this.variable({ classId: ref.classId, instance: ref.instance ?? 1 })}.${cypherName(ref.attributeId)}`;
+  }
+
+  /** Arithmetic on one row; division is exact (never integer division) and by zero gives null. */
+  private expression(expression: Expression): string {
+    switch (expression.kind) {
+      case 'attribute':
+        return this.property(expression.ref);
+      case 'number':
+        return this.bindShared(expression.value);
+      case 'arithmetic': {
+        const left = this.expression(expression.left);
+        if (expression.operator !== '/') return `(${left} ${expression.operator} ${this.expression(expression.right)})`;
+        return `(CASE WHEN ${this.expression(expression.right)} = 0 THEN NULL ELSE ${left} * 1.0 / ${this.expression(expression.right)} END)`;
+      }
+    }
+  }
+
+  private comparison(comparison: AttributeComparison): string {
+    return `${this.property(comparison.left)} ${comparison.operator === '!=' ? '<>' : comparison.operator} ${this.property(comparison.right)}`;
   }
 
   private measure(measure: Measure): string {
@@ -299,10 +415,13 @@ class CypherTranslation {
       case 'starts_with':
         return `toLower(${property}) STARTS WITH ${this.bind(this.text(values[0]!).toLowerCase())}`;
       case 'year':
+        // An integer property holding years.
+        if (!temporal) return `${property} = ${this.bind(this.number(values[0]!))}`;
         return this.date(property, yearCondition(this.number(values[0]!)));
       case 'month':
         return this.date(property, monthCondition(this.text(values[0]!)));
       case 'between':
+        if (temporal && values.every((v) => v.kind === 'number')) return this.date(property, yearsCondition(this.number(values[0]!), this.number(values[1]!)));
         if (temporal) return this.date(property, betweenDays(this.text(values[0]!), this.text(values[1]!)));
         return `${property} >= ${this.bindTyped(values[0]!, type)} AND ${property} <= ${this.bindTyped(values[1]!, type)}`;
       case 'in':
@@ -337,6 +456,18 @@ class CypherTranslation {
 
   private bind(value: GraphParam): string {
     const name = `p${Object.keys(this.parameters).length + 1}`;
+    this.parameters[name] = value;
+    return `$${name}`;
+  }
+
+  /**
+   * One parameter per distinct number of the computed attributes: the attribute is written again
+   * wherever it is used, and WITH / ORDER BY must see the very same expression text.
+   */
+  private bindShared(value: number): string {
+    const existing = Object.entries(this.parameters).find(([name, bound]) => name.startsWith('c') && bound === value);
+    if (existing) return `$${existing[0]}`;
+    const name = `c${Object.keys(this.parameters).filter((key) => key.startsWith('c')).length + 1}`;
     this.parameters[name] = value;
     return `$${name}`;
   }

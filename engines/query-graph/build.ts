@@ -3,15 +3,24 @@
  * instead of object literals. `queryGraph()` fills defaults, derives the class list and freezes
  * the result deeply: a query graph never changes after it is made.
  */
+import { referencedClasses } from './canonical.js';
+import { optionalParts } from './parts.js';
 import type {
   AggregateConstraint,
   AggregateFunction,
+  AttributeComparison,
   AttributeRef,
+  ComparisonOperator,
+  ComputedAttribute,
   Constraint,
+  Expression,
+  Extreme,
   Follow,
   Measure,
   Operator,
   OrderTerm,
+  Pattern,
+  PatternCondition,
   QueryGraph,
   QueryValue,
 } from './types.js';
@@ -28,6 +37,60 @@ export function rows(classId: string, instance = 1): AttributeRef {
 /** `to` is the `relation` of `from`: follow(['Person', 1], 'FATHER', ['Person', 2]). */
 export function follow(from: readonly [string, number], relation: string, to: readonly [string, number]): Follow {
   return { from: { classId: from[0], instance: from[1] }, relation, to: { classId: to[0], instance: to[1] } };
+}
+
+/**
+ * A step along any one of several relations, optionally repeated: `followAny(['Person', 1],
+ * ['SON', 'DAUGHTER'], ['Person', 2])` (a child), `followAny(['Person', 1], ['FATHER', 'MOTHER'],
+ * ['Person', 2], { min: 1, max: 4 })` (an ancestor up to four generations back).
+ */
+export function followAny(
+  from: readonly [string, number],
+  relations: readonly [string, ...string[]],
+  to: readonly [string, number],
+  hops?: { readonly min: number; readonly max: number },
+): Follow {
+  const [relation, ...alternatives] = relations;
+  return { ...follow(from, relation, to), ...(alternatives.length > 0 ? { alternatives } : {}), ...(hops ? { hops } : {}) };
+}
+
+export function compare(left: AttributeRef, operator: ComparisonOperator, right: AttributeRef): AttributeComparison {
+  return { left, operator, right };
+}
+
+/** Expression helpers: `times(ref(a), ref(b))`, numbers as `num(2)`. */
+export function ref(target: AttributeRef): Expression {
+  return { kind: 'attribute', ref: target };
+}
+
+export function num(value: number): Expression {
+  return { kind: 'number', value };
+}
+
+export function arithmetic(operator: '+' | '-' | '*' | '/', left: Expression, right: Expression): Expression {
+  return { kind: 'arithmetic', operator, left, right };
+}
+
+export function computed(target: AttributeRef, expression: Expression): ComputedAttribute {
+  return { target, expression };
+}
+
+export function pattern(parts: { classes?: readonly string[]; follows?: readonly Follow[]; where?: readonly Constraint[]; compare?: readonly AttributeComparison[] }): Pattern {
+  return { classes: parts.classes ?? [], follows: parts.follows ?? [], where: parts.where ?? [], compare: parts.compare ?? [] };
+}
+
+/** Nothing matches any of the patterns (NOT EXISTS). */
+export function none(...branches: Pattern[]): PatternCondition {
+  return { quantifier: 'none', branches };
+}
+
+/** Something matches at least one of the patterns (EXISTS; several are a union). */
+export function some(...branches: Pattern[]): PatternCondition {
+  return { quantifier: 'some', branches };
+}
+
+export function extreme(direction: 'max' | 'min', measure: AttributeRef, ...per: AttributeRef[]): Extreme {
+  return { measure, direction, per };
 }
 
 /** The instance a ref names (1 when unstated). */
@@ -77,6 +140,12 @@ export interface QueryGraphParts {
   readonly orderBy?: readonly OrderTerm[];
   readonly limit?: number | null;
   readonly distinct?: boolean;
+  /** Rows skipped after ordering (0 or absent: none). */
+  readonly offset?: number | undefined;
+  readonly computed?: readonly ComputedAttribute[] | undefined;
+  readonly compare?: readonly AttributeComparison[] | undefined;
+  readonly patterns?: readonly PatternCondition[] | undefined;
+  readonly extremes?: readonly Extreme[] | undefined;
 }
 
 export function queryGraph(parts: QueryGraphParts): QueryGraph {
@@ -90,26 +159,17 @@ export function queryGraph(parts: QueryGraphParts): QueryGraph {
     orderBy: parts.orderBy ?? [],
     limit: parts.limit ?? null,
     distinct: parts.distinct ?? false,
+    ...optionalParts(parts),
   };
   return deepFreeze(graph);
 }
 
 /**
- * Classes in first-mention order over select, where, group, having, order; then the explicit
- * extra classes no part mentions. The same order the canonical form's parser produces.
+ * Classes in first-mention order over the graph's items (canonical.ts referencedClasses), then the
+ * explicit extra classes no part mentions. The same order the canonical form's parser produces.
  */
 function classesOf(parts: QueryGraphParts): string[] {
-  const seen = new Set<string>();
-  const add = (ref: AttributeRef) => seen.add(ref.classId);
-  parts.select.forEach((m) => add(m.target));
-  parts.where?.forEach((c) => add(c.target));
-  parts.follows?.forEach((f) => {
-    seen.add(f.from.classId);
-    seen.add(f.to.classId);
-  });
-  parts.groupBy?.forEach(add);
-  parts.having?.forEach((h) => add(h.measure.target));
-  parts.orderBy?.forEach((o) => add(o.measure.target));
+  const seen = new Set<string>(referencedClasses({ ...parts, where: parts.where ?? [], follows: parts.follows ?? [], groupBy: parts.groupBy ?? [], having: parts.having ?? [], orderBy: parts.orderBy ?? [] }));
   for (const classId of parts.classes ?? []) seen.add(classId);
   return [...seen];
 }

@@ -7,22 +7,38 @@
  *     where Orders.OrderDate year 1997 ; group Products.ProductName ; having count Orders.* > 5 ;
  *     order desc avg Products.UnitPrice ; limit 5 ; distinct ; class Suppliers
  *
+ * The newer items, each written only when the graph has it:
+ *
+ *     compute `Order Details`.revenue = ( `Order Details`.UnitPrice * `Order Details`.Quantity ) ;
+ *     compare Employees.HireDate < Employees#2.HireDate ; where Orders.OrderDate between 1996 1997 ;
+ *     follow Person ( SON | DAUGHTER ) Person#2 ; follow Person ( FATHER | MOTHER ) *1..4 Person#3 ;
+ *     none ( where Categories.CategoryName = "Seafood" ) ; some ( follow … ) or ( follow … ) ;
+ *     extreme max Products.UnitPrice per Categories.CategoryName ; offset 2
+ *
  * Names are the database's own; names that are not plain identifiers are backticked
  * (`Order Details`.UnitPrice). Strings are JSON strings, dates are `date:1997-03-01`, placeholders
  * `@v1`. `format(parse(s)) === s` for every canonical `s`, and `parse(format(g))` equals `g`.
  */
 import { InvalidQueryGraphError } from '../../errors.js';
 import { deepFreeze } from './build.js';
+import { graphAttributeRefs, optionalParts } from './parts.js';
 import type {
   AggregateConstraint,
   AggregateFunction,
+  ArithmeticOperator,
+  AttributeComparison,
   AttributeRef,
   ClassInstance,
+  ComputedAttribute,
   Constraint,
+  Expression,
+  Extreme,
   Follow,
   Measure,
   Operator,
   OrderTerm,
+  Pattern,
+  PatternCondition,
   QueryGraph,
   QueryValue,
 } from './types.js';
@@ -52,16 +68,62 @@ const COMPARISONS = ['=', '!=', '<', '<=', '>', '>='] as const;
 
 export function formatQueryGraph(graph: QueryGraph): string {
   const items: string[] = [];
+  for (const computed of graph.computed ?? []) items.push(`compute ${formatRef(computed.target)} = ${formatExpression(computed.expression)}`);
   for (const measure of graph.select) items.push(`show ${formatMeasure(measure)}`);
   for (const constraint of graph.where) items.push(`where ${formatConstraint(constraint)}`);
-  for (const step of graph.follows) items.push(`follow ${formatInstance(step.from)} ${formatIdentifier(step.relation)} ${formatInstance(step.to)}`);
+  for (const comparison of graph.compare ?? []) items.push(`compare ${formatComparison(comparison)}`);
+  for (const step of graph.follows) items.push(`follow ${formatFollow(step)}`);
+  for (const condition of graph.patterns ?? []) items.push(formatPatternCondition(condition));
+  for (const extreme of graph.extremes ?? []) items.push(formatExtreme(extreme));
   for (const ref of graph.groupBy) items.push(`group ${formatRef(ref)}`);
   for (const h of graph.having) items.push(`having ${formatMeasure(h.measure)} ${h.operator} ${formatValue(h.value)}`);
   for (const term of graph.orderBy) items.push(`order ${term.direction} ${formatMeasure(term.measure)}`);
   if (graph.limit !== null) items.push(`limit ${graph.limit}`);
+  if (graph.offset !== undefined) items.push(`offset ${graph.offset}`);
   if (graph.distinct) items.push('distinct');
   for (const classId of unreferencedClasses(graph)) items.push(`class ${formatIdentifier(classId)}`);
   return items.join(' ; ');
+}
+
+/** `Person FATHER Person#2`, `Person ( SON | DAUGHTER ) Person#2`, `Person FATHER *1..3 Person#2`. */
+function formatFollow(step: Follow): string {
+  const relations = [step.relation, ...(step.alternatives ?? [])].map(formatIdentifier);
+  const relation = relations.length === 1 ? relations[0] : `( ${relations.join(' | ')} )`;
+  const hops = step.hops ? ` *${step.hops.min}..${step.hops.max}` : '';
+  return `${formatInstance(step.from)} ${relation}${hops} ${formatInstance(step.to)}`;
+}
+
+function formatComparison(comparison: AttributeComparison): string {
+  return `${formatRef(comparison.left)} ${comparison.operator} ${formatRef(comparison.right)}`;
+}
+
+/** Every operation is parenthesised, so the form needs no precedence rules. */
+export function formatExpression(expression: Expression): string {
+  switch (expression.kind) {
+    case 'attribute':
+      return formatRef(expression.ref);
+    case 'number':
+      return String(expression.value);
+    case 'arithmetic':
+      return `( ${formatExpression(expression.left)} ${expression.operator} ${formatExpression(expression.right)} )`;
+  }
+}
+
+function formatPatternCondition(condition: PatternCondition): string {
+  return `${condition.quantifier} ${condition.branches.map(formatPattern).join(' or ')}`;
+}
+
+function formatPattern(pattern: Pattern): string {
+  const items: string[] = [];
+  for (const step of pattern.follows) items.push(`follow ${formatFollow(step)}`);
+  for (const constraint of pattern.where) items.push(`where ${formatConstraint(constraint)}`);
+  for (const comparison of pattern.compare) items.push(`compare ${formatComparison(comparison)}`);
+  for (const classId of pattern.classes) items.push(`class ${formatIdentifier(classId)}`);
+  return `( ${items.join(' ; ')} )`;
+}
+
+function formatExtreme(extreme: Extreme): string {
+  return [`extreme ${extreme.direction} ${formatRef(extreme.measure)}`, ...extreme.per.map((ref) => `per ${formatRef(ref)}`)].join(' ');
 }
 
 function formatMeasure(measure: Measure): string {
@@ -112,18 +174,31 @@ export function formatValue(value: QueryValue): string {
 
 /** Classes the graph names that no item mentions (joined through, or counted implicitly). */
 function unreferencedClasses(graph: QueryGraph): string[] {
-  const referenced = new Set<string>();
-  const add = (ref: AttributeRef) => referenced.add(ref.classId);
-  graph.select.forEach((m) => add(m.target));
-  graph.where.forEach((c) => add(c.target));
-  graph.follows.forEach((f) => {
-    referenced.add(f.from.classId);
-    referenced.add(f.to.classId);
-  });
-  graph.groupBy.forEach(add);
-  graph.having.forEach((h) => add(h.measure.target));
-  graph.orderBy.forEach((o) => add(o.measure.target));
+  const referenced = new Set(referencedClasses(graph));
   return graph.classes.filter((classId) => !referenced.has(classId));
+}
+
+/**
+ * The classes a graph's items name, in first-mention order: select, where, follows, group, having,
+ * order, then the computed attributes, comparisons and extremes. Patterns' own classes are not the
+ * graph's: they are joined only inside their pattern.
+ */
+export function referencedClasses(graph: Pick<QueryGraph, 'select' | 'where' | 'follows' | 'groupBy' | 'having' | 'orderBy' | 'computed' | 'compare' | 'extremes'>): string[] {
+  const seen: string[] = [];
+  const add = (classId: string) => {
+    if (!seen.includes(classId)) seen.push(classId);
+  };
+  graph.select.forEach((m) => add(m.target.classId));
+  graph.where.forEach((c) => add(c.target.classId));
+  graph.follows.forEach((f) => {
+    add(f.from.classId);
+    add(f.to.classId);
+  });
+  graph.groupBy.forEach((ref) => add(ref.classId));
+  graph.having.forEach((h) => add(h.measure.target.classId));
+  graph.orderBy.forEach((o) => add(o.measure.target.classId));
+  graphAttributeRefs({ computed: graph.computed, compare: graph.compare, extremes: graph.extremes }).forEach((ref) => add(ref.classId));
+  return seen;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +270,7 @@ function tokenize(text: string): Token[] {
       if (two === '!=' || two === '<=' || two === '>=') {
         tokens.push({ type: 'punct', text: two });
         i += 2;
-      } else if ('=<>.;(),*#'.includes(ch)) {
+      } else if ('=<>.;(),*#+-/|'.includes(ch)) {
         tokens.push({ type: 'punct', text: ch });
         i += 1;
       } else {
@@ -222,7 +297,12 @@ class Parser {
     const having: AggregateConstraint[] = [];
     const orderBy: OrderTerm[] = [];
     const extraClasses: string[] = [];
+    const computed: ComputedAttribute[] = [];
+    const compare: AttributeComparison[] = [];
+    const patterns: PatternCondition[] = [];
+    const extremes: Extreme[] = [];
     let limit: number | null = null;
+    let offset: number | undefined;
     let distinct = false;
     while (this.peek()) {
       const keyword = this.word();
@@ -233,12 +313,25 @@ class Parser {
         case 'where':
           where.push(this.constraint());
           break;
-        case 'follow': {
-          const from = this.instance();
-          const relation = this.identifier();
-          follows.push({ from, relation, to: this.instance() });
+        case 'follow':
+          follows.push(this.follow());
+          break;
+        case 'compare':
+          compare.push(this.comparisonItem());
+          break;
+        case 'compute': {
+          const target = this.ref();
+          this.expect('=');
+          computed.push({ target, expression: this.expression() });
           break;
         }
+        case 'none':
+        case 'some':
+          patterns.push(this.patternCondition(keyword));
+          break;
+        case 'extreme':
+          extremes.push(this.extreme());
+          break;
         case 'group':
           groupBy.push(this.ref());
           break;
@@ -260,6 +353,12 @@ class Parser {
           limit = (token as { value: number }).value;
           break;
         }
+        case 'offset': {
+          const token = this.next();
+          if (token?.type !== 'number' || !Number.isInteger(token.value) || token.value < 0) this.fail('offset needs a whole number of rows');
+          offset = (token as { value: number }).value;
+          break;
+        }
         case 'distinct':
           distinct = true;
           break;
@@ -272,21 +371,123 @@ class Parser {
       if (this.peek()) this.expect(';');
     }
     if (select.length === 0) this.fail('a query graph shows at least one thing');
-    const referenced: string[] = [];
-    const add = (ref: AttributeRef) => {
-      if (!referenced.includes(ref.classId)) referenced.push(ref.classId);
-    };
-    select.forEach((m) => add(m.target));
-    where.forEach((c) => add(c.target));
-    follows.forEach((f) => {
-      add({ classId: f.from.classId, attributeId: '*' });
-      add({ classId: f.to.classId, attributeId: '*' });
-    });
-    groupBy.forEach(add);
-    having.forEach((h) => add(h.measure.target));
-    orderBy.forEach((o) => add(o.measure.target));
+    const referenced = referencedClasses({ select, where, follows, groupBy, having, orderBy, computed, compare, extremes });
     const classes = [...referenced, ...extraClasses.filter((c) => !referenced.includes(c))];
-    return deepFreeze({ classes, select, where, follows, groupBy, having, orderBy, limit, distinct });
+    return deepFreeze({
+      classes,
+      select,
+      where,
+      follows,
+      groupBy,
+      having,
+      orderBy,
+      limit,
+      distinct,
+      ...optionalParts({ offset, computed, compare, patterns, extremes }),
+    });
+  }
+
+  /** `A R B`, `A ( R1 | R2 ) B`, with an optional `*min..max` before B. */
+  private follow(): Follow {
+    const from = this.instance();
+    const relations: string[] = [];
+    if (this.peek()?.type === 'punct' && this.peek()?.text === '(') {
+      this.position += 1;
+      relations.push(this.identifier());
+      while (this.peek()?.type === 'punct' && this.peek()?.text === '|') {
+        this.position += 1;
+        relations.push(this.identifier());
+      }
+      this.expect(')');
+    } else {
+      relations.push(this.identifier());
+    }
+    let hops: { min: number; max: number } | undefined;
+    if (this.peek()?.type === 'punct' && this.peek()?.text === '*') {
+      this.position += 1;
+      const min = this.wholeNumber('hops');
+      this.expect('.');
+      this.expect('.');
+      hops = { min, max: this.wholeNumber('hops') };
+    }
+    const to = this.instance();
+    const [relation, ...alternatives] = relations as [string, ...string[]];
+    return { from, relation, to, ...(alternatives.length > 0 ? { alternatives } : {}), ...(hops ? { hops } : {}) };
+  }
+
+  private wholeNumber(what: string): number {
+    const token = this.next();
+    if (token?.type !== 'number' || !Number.isInteger(token.value) || token.value < 0) this.fail(`${what} need whole numbers`);
+    return (token as { value: number }).value;
+  }
+
+  private comparisonItem(): AttributeComparison {
+    const left = this.ref();
+    const operator = this.comparison();
+    return { left, operator, right: this.ref() };
+  }
+
+  /** A number, a ref, or `( expression operator expression )`. */
+  private expression(depth = 0): Expression {
+    if (depth > 32) this.fail('expression nested too deeply');
+    const token = this.peek();
+    if (token?.type === 'number') {
+      this.position += 1;
+      return { kind: 'number', value: token.value };
+    }
+    if (token?.type === 'punct' && token.text === '(') {
+      this.position += 1;
+      const left = this.expression(depth + 1);
+      const operator = this.next();
+      if (operator?.type !== 'punct' || !['+', '-', '*', '/'].includes(operator.text)) this.fail(`expected + - * or /, got '${operator?.text ?? 'the end'}'`);
+      const right = this.expression(depth + 1);
+      this.expect(')');
+      return { kind: 'arithmetic', operator: operator!.text as ArithmeticOperator, left, right };
+    }
+    return { kind: 'attribute', ref: this.ref() };
+  }
+
+  /** `none ( items )` or `some ( items ) or ( items ) …`. */
+  private patternCondition(quantifier: 'none' | 'some'): PatternCondition {
+    const branches = [this.pattern()];
+    while (this.peek()?.type === 'word' && this.peek()?.text === 'or') {
+      this.position += 1;
+      branches.push(this.pattern());
+    }
+    return { quantifier, branches };
+  }
+
+  private pattern(): Pattern {
+    this.expect('(');
+    const follows: Follow[] = [];
+    const where: Constraint[] = [];
+    const compare: AttributeComparison[] = [];
+    const classes: string[] = [];
+    for (;;) {
+      const keyword = this.word();
+      if (keyword === 'follow') follows.push(this.follow());
+      else if (keyword === 'where') where.push(this.constraint());
+      else if (keyword === 'compare') compare.push(this.comparisonItem());
+      else if (keyword === 'class') classes.push(this.identifier());
+      else this.fail(`a pattern holds follow, where, compare and class items, not '${keyword}'`);
+      const token = this.next();
+      if (token?.type === 'punct' && token.text === ')') break;
+      if (token?.type !== 'punct' || token.text !== ';') this.fail(`expected ';' or ')', got '${token?.text ?? 'the end'}'`);
+    }
+    return { classes, follows, where, compare };
+  }
+
+  /** `extreme max Products.UnitPrice per Categories.CategoryName per …`. */
+  private extreme(): Extreme {
+    const direction = this.word();
+    if (direction !== 'max' && direction !== 'min') this.fail(`expected max or min, got '${direction}'`);
+    const measure = this.ref();
+    const per: AttributeRef[] = [];
+    while (this.peek()?.type === 'word' && this.peek()?.text === 'per') {
+      this.position += 1;
+      per.push(this.ref());
+    }
+    return { measure, direction: direction as 'max' | 'min', per };
   }
 
   private measure(): Measure {

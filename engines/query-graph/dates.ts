@@ -37,6 +37,11 @@ export function yearCondition(year: number): DateCondition {
   return { kind: 'range', from: `${pad4(year)}-01-01`, until: `${pad4(year + 1)}-01-01`, negate: false };
 }
 
+/** Whole calendar years, both included: 1920 to 1929 is the 1920s. */
+export function yearsCondition(first: number, last: number): DateCondition {
+  return { kind: 'range', from: `${pad4(first)}-01-01`, until: `${pad4(last + 1)}-01-01`, negate: false };
+}
+
 /** A calendar month, `YYYY-MM`. */
 export function monthCondition(month: string): DateCondition {
   const [y, m] = month.split('-').map(Number) as [number, number];

@@ -5,21 +5,55 @@
  */
 import { findAttribute, findClass } from '../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
-import type { AggregateConstraint, AttributeRef, ClassInstance, Constraint, Measure, QueryGraph, QueryValue } from './types.js';
+import { withComputedAttributes } from './validate.js';
+import type { AggregateConstraint, AttributeComparison, AttributeRef, ClassInstance, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export function explainQueryGraph(graph: QueryGraph, schema: SchemaGraph): string {
+export function explainQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): string {
+  const schema = withComputedAttributes(baseSchema, graph);
   const main = graph.classes[0] ?? '';
   const words = new Words(schema, main);
   const parts: string[] = [graph.follows.length > 0 ? explainChain(graph, schema, words) : words.shown(graph.select)];
   if (graph.where.length > 0 && graph.follows.length === 0) parts[0] += ` ${words.conditions(graph.where)}`;
+  for (const c of graph.computed ?? []) parts.push(`where ${words.attribute(c.target)} is ${words.expression(c.expression)}`);
+  if ((graph.compare ?? []).length > 0) parts.push(`only where ${list((graph.compare ?? []).map((c) => words.comparison(c)))}`);
+  for (const condition of graph.patterns ?? []) {
+    const branches = condition.branches.map((branch) => words.pattern(branch));
+    parts.push(condition.quantifier === 'none' ? `such that there is no ${branches.join(' and no ')}` : `such that there is ${branches.join(' or ')}`);
+  }
+  for (const extreme of graph.extremes ?? []) {
+    const best = words.attribute(extreme.measure);
+    const per = extreme.per.length > 0 ? ` for each ${list(extreme.per.map((ref) => words.attribute(ref)))}` : '';
+    parts.push(`only the ${extreme.direction === 'max' ? 'highest' : 'lowest'} ${best}${per}`);
+  }
   if (graph.groupBy.length > 0) parts.push(`for each ${list(graph.groupBy.map((ref) => words.attribute(ref)))}`);
   if (graph.having.length > 0) parts.push(`only where ${list(graph.having.map((h) => words.aggregateCondition(h)))}`);
   for (const term of graph.orderBy) parts.push(words.ordering(term.measure, term.direction));
-  if (graph.limit !== null) parts.push(graph.orderBy.length > 0 ? (graph.limit === 1 ? 'only the first' : `top ${graph.limit}`) : `at most ${graph.limit}`);
+  const offset = graph.offset ?? 0;
+  if (graph.limit !== null) {
+    const ranked = graph.orderBy.length > 0;
+    if (ranked && graph.limit === 1) parts.push(offset > 0 ? `only the ${ordinal(offset + 1)}` : 'only the first');
+    else parts.push(`${ranked ? 'top' : 'at most'} ${graph.limit}${offset > 0 ? ` after the first ${offset}` : ''}`);
+  } else if (offset > 0) {
+    parts.push(`after the first ${offset}`);
+  }
   if (graph.distinct) parts.push('without repeats');
   return parts.join(', ');
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 21st. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** "father", "son or daughter", "father or mother, 1 to 4 steps". */
+function relationWords(step: Follow, schema: SchemaGraph): string {
+  const names = [step.relation, ...(step.alternatives ?? [])].map((id) => schema.relations.find((r) => r.id === id)?.name.singular ?? id);
+  const hops = step.hops ? ` (${step.hops.min === step.hops.max ? step.hops.min : `${step.hops.min} to ${step.hops.max}`} steps)` : '';
+  return `${orList(names)}${hops}`;
 }
 
 /**
@@ -34,7 +68,7 @@ function explainChain(graph: QueryGraph, schema: SchemaGraph, words: Words): str
     const noun = findClass(schema, node.classId).name.singular;
     const phrases: string[] = [];
     for (const step of graph.follows) {
-      const relation = schema.relations.find((r) => r.id === step.relation)?.name.singular ?? step.relation;
+      const relation = relationWords(step, schema);
       if (key(step.to) === key(node) && !here.has(key(step.from))) phrases.push(`the ${relation} of ${describe(step.from, here)}`);
       else if (key(step.from) === key(node) && !here.has(key(step.to))) phrases.push(`the ${noun} whose ${relation} is ${describe(step.to, here)}`);
     }
@@ -119,6 +153,45 @@ class Words {
     return `whose ${list(constraints.map((c) => `${this.attribute(c.target)} ${this.condition(c)}`))}`;
   }
 
+  /** "unit price times quantity". */
+  expression(expression: Expression): string {
+    switch (expression.kind) {
+      case 'attribute':
+        return this.attribute(expression.ref);
+      case 'number':
+        return String(expression.value);
+      case 'arithmetic': {
+        const word = { '+': 'plus', '-': 'minus', '*': 'times', '/': 'divided by' }[expression.operator];
+        const side = (e: Expression) => (e.kind === 'arithmetic' ? `(${this.expression(e)})` : this.expression(e));
+        return `${side(expression.left)} ${word} ${side(expression.right)}`;
+      }
+    }
+  }
+
+  /** "hire date is before employee 2's hire date". */
+  comparison(c: AttributeComparison): string {
+    const temporal = this.isTemporal(c.left);
+    return `${this.instanceAttribute(c.left)} ${comparison(c.operator, temporal)} ${this.instanceAttribute(c.right)}`;
+  }
+
+  /** An attribute, naming the instance when it is not the first: "employee 2's hire date". */
+  private instanceAttribute(ref: AttributeRef): string {
+    if ((ref.instance ?? 1) === 1) return this.attribute(ref);
+    return `${findClass(this.schema, ref.classId).name.singular} ${ref.instance}'s ${this.attributeName(ref)}`;
+  }
+
+  /** A pattern: its steps and conditions, instances named by class and number. */
+  pattern(p: Pattern): string {
+    const node = (n: ClassInstance) => `${findClass(this.schema, n.classId).name.singular}${n.instance === 1 ? '' : ` ${n.instance}`}`;
+    const phrases = [
+      ...p.follows.map((step) => `${node(step.to)} being the ${relationWords(step, this.schema)} of ${node(step.from)}`),
+      ...p.where.map((c) => `${this.instanceAttribute(c.target)} ${this.condition(c)}`),
+      ...p.compare.map((c) => this.comparison(c)),
+      ...p.classes.map((classId) => `a ${findClass(this.schema, classId).name.singular}`),
+    ];
+    return `one with ${list(phrases)}`;
+  }
+
   aggregateCondition(h: AggregateConstraint): string {
     return `${this.aggregate(h.measure)} ${comparison(h.operator, false)} ${value(h.value)}`;
   }
@@ -142,7 +215,7 @@ class Words {
     return name.startsWith(owner) ? name : `${owner} ${name}`;
   }
 
-  private condition(constraint: Constraint): string {
+  condition(constraint: Constraint): string {
     const temporal = this.isTemporal(constraint.target);
     const values = constraint.values.map(value);
     switch (constraint.operator) {

@@ -39,6 +39,16 @@ export interface Follow {
   /** The id of a relation of the schema graph (a foreign key, relationship type or relation-table value). */
   readonly relation: string;
   readonly to: ClassInstance;
+  /**
+   * More relations any one of which will do (a union): `follow Person (SON | DAUGHTER) Person#2`
+   * makes Person#2 a child of Person. Every alternative connects the same two classes the same way.
+   */
+  readonly alternatives?: readonly string[];
+  /**
+   * Repeat the step: `to` is reached from `from` in `min` to `max` steps (ancestors up to four
+   * generations: `follow Person (FATHER | MOTHER) *1..4 Person#2`). Absent means exactly one step.
+   */
+  readonly hops?: { readonly min: number; readonly max: number };
 }
 
 export type AggregateFunction = 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
@@ -61,7 +71,9 @@ export type QueryValue =
 /**
  * Comparison operators. `contains` and `starts_with` match text case-insensitively; `year` and
  * `month` match a date column against a year (`1997`) or a month (`1997-03`); `between` is
- * inclusive at both ends; `in` / `not_in` take a list; `is_null` / `not_null` take no value.
+ * inclusive at both ends, and on a date column takes two days or two years (`between 1920 1929`:
+ * the 1920s, whole years); `year` also applies to an integer column that holds years (royals'
+ * birth_year); `in` / `not_in` take a list; `is_null` / `not_null` take no value.
  */
 export type Operator =
   | '='
@@ -95,6 +107,72 @@ export interface AggregateConstraint {
   readonly value: QueryValue;
 }
 
+export type ComparisonOperator = '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+/**
+ * A condition between two attributes of one row (`compare Employees.HireDate < Employees#2.HireDate`:
+ * hired before their supervisor; `compare Products.UnitsInStock < Products.ReorderLevel`). The two
+ * sides may belong to the same instance or to joined ones, and may be computed attributes.
+ */
+export interface AttributeComparison {
+  readonly left: AttributeRef;
+  readonly operator: ComparisonOperator;
+  readonly right: AttributeRef;
+}
+
+export type ArithmeticOperator = '+' | '-' | '*' | '/';
+
+/** Arithmetic over the attributes of one row and numbers. Division is always exact (never integer division), and by zero gives no value. */
+export type Expression =
+  | { readonly kind: 'attribute'; readonly ref: AttributeRef }
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'arithmetic'; readonly operator: ArithmeticOperator; readonly left: Expression; readonly right: Expression };
+
+/**
+ * A value computed from one row and given a name on an instance, usable wherever an attribute is
+ * (`compute `Order Details`.revenue = ( `Order Details`.UnitPrice * `Order Details`.Quantity )`,
+ * then `show sum `Order Details`.revenue`). The name must not be an attribute of the class.
+ */
+export interface ComputedAttribute {
+  readonly target: AttributeRef;
+  readonly expression: Expression;
+}
+
+/**
+ * A sub-pattern of conditions that must (or must not) be met by something: its own follows, class
+ * joins, conditions and comparisons. Instances the enclosing graph uses are the same instances here
+ * (the pattern is correlated through them); every other instance is the pattern's own.
+ */
+export interface Pattern {
+  /** Classes joined through without being named by an item (like the graph's `class`). */
+  readonly classes: readonly string[];
+  readonly follows: readonly Follow[];
+  readonly where: readonly Constraint[];
+  readonly compare: readonly AttributeComparison[];
+}
+
+/**
+ * `none`: no branch can be met (NOT EXISTS, an anti-join: customers who never ordered a seafood
+ * product). `some`: at least one branch can be met (EXISTS; several branches are a union of
+ * relation chains: a sister-in-law is a spouse's sister or a brother's wife).
+ */
+export interface PatternCondition {
+  readonly quantifier: 'none' | 'some';
+  readonly branches: readonly Pattern[];
+}
+
+/**
+ * A per-group superlative: keep only the rows whose `measure` is the highest (`max`) or lowest
+ * (`min`) among the rows that agree on every `per` attribute and satisfy the graph's conditions
+ * (the most expensive product in each category). Ties are all kept; rows without a value never win.
+ * With no `per`, it is the overall extreme, ties included.
+ */
+export interface Extreme {
+  readonly measure: AttributeRef;
+  readonly direction: 'max' | 'min';
+  readonly per: readonly AttributeRef[];
+}
+
 export interface OrderTerm {
   readonly measure: Measure;
   readonly direction: 'asc' | 'desc';
@@ -121,4 +199,18 @@ export interface QueryGraph {
   readonly limit: number | null;
   /** Drop duplicate rows. */
   readonly distinct: boolean;
+  /**
+   * Rows to skip after ordering, before the limit (the third cheapest: order asc price, offset 2,
+   * limit 1). Absent means none. The newer parts below are optional so that graphs written before
+   * them stay valid values; absent means empty.
+   */
+  readonly offset?: number;
+  /** Named values computed from one row. */
+  readonly computed?: readonly ComputedAttribute[];
+  /** Conditions between two attributes, all of which must hold. */
+  readonly compare?: readonly AttributeComparison[];
+  /** Sub-pattern conditions (anti-joins, unions of chains), all of which must hold. */
+  readonly patterns?: readonly PatternCondition[];
+  /** Per-group superlatives, all of which must hold. */
+  readonly extremes?: readonly Extreme[];
 }

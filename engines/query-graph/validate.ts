@@ -6,9 +6,18 @@
  */
 import { InvalidQueryGraphError } from '../../errors.js';
 import { findAttribute, findClass } from '../schema-graph/lookup.js';
-import type { AttributeType, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
+import { attributeHumanName } from '../schema-graph/names.js';
+import type { AttributeType, SchemaAttribute, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { formatQueryGraph } from './canonical.js';
-import type { AttributeRef, Constraint, Follow, Measure, QueryGraph, QueryValue } from './types.js';
+import { graphAttributeRefs } from './parts.js';
+import type { AttributeComparison, AttributeRef, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
+
+/** Most steps a repeated follow may take (`*1..6`): each step is one more join. */
+export const MAX_HOPS = 6;
+/** Most branches of one `some` / `none`, and most patterns in a graph. */
+export const MAX_BRANCHES = 8;
+/** Most operations in one computed attribute. */
+export const MAX_OPERATIONS = 16;
 
 const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
 const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
@@ -23,13 +32,57 @@ export function attributeType(schema: SchemaGraph, ref: AttributeRef): Attribute
   return findAttribute(schema, ref.classId, ref.attributeId).type;
 }
 
-export function validateQueryGraph(graph: QueryGraph, schema: SchemaGraph): void {
+/**
+ * The schema graph with the graph's computed attributes added to their classes, so that everything
+ * that looks attributes up (types, names, output columns) finds them. Call after validation.
+ */
+export function withComputedAttributes(schema: SchemaGraph, graph: QueryGraph): SchemaGraph {
+  const computed = graph.computed ?? [];
+  if (computed.length === 0) return schema;
+  return {
+    ...schema,
+    classes: schema.classes.map((schemaClass) => {
+      const added: SchemaAttribute[] = computed
+        .filter((c) => c.target.classId === schemaClass.id)
+        .map((c) => ({
+          id: c.target.attributeId,
+          classId: schemaClass.id,
+          type: expressionType(c.expression, schema),
+          nativeType: 'computed',
+          nullable: true,
+          primaryKey: false,
+          name: attributeHumanName(c.target.attributeId),
+        }));
+      return added.length === 0 ? schemaClass : { ...schemaClass, attributes: [...schemaClass.attributes, ...added] };
+    }),
+  };
+}
+
+/** Integer arithmetic stays integer; a division or any decimal or float operand makes a float. */
+function expressionType(expression: Expression, schema: SchemaGraph): AttributeType {
+  switch (expression.kind) {
+    case 'attribute':
+      return findAttribute(schema, expression.ref.classId, expression.ref.attributeId).type === 'integer' ? 'integer' : 'float';
+    case 'number':
+      return Number.isInteger(expression.value) ? 'integer' : 'float';
+    case 'arithmetic': {
+      if (expression.operator === '/') return 'float';
+      const sides = [expressionType(expression.left, schema), expressionType(expression.right, schema)];
+      return sides.every((t) => t === 'integer') ? 'integer' : 'float';
+    }
+  }
+}
+
+export function validateQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): void {
   const fail = (message: string): never => {
     throw new InvalidQueryGraphError(message, formatQueryGraph(graph));
   };
   if (graph.select.length === 0) fail('a query graph shows at least one thing');
-  for (const classId of graph.classes) findClass(schema, classId);
+  for (const classId of graph.classes) findClass(baseSchema, classId);
   if (graph.limit !== null && (!Number.isInteger(graph.limit) || graph.limit < 1)) fail('limit must be a positive integer');
+  if (graph.offset !== undefined && (!Number.isInteger(graph.offset) || graph.offset < 0)) fail('offset must be a whole number of rows');
+  checkComputed(graph, baseSchema, fail);
+  const schema = withComputedAttributes(baseSchema, graph);
 
   const checkMeasure = (measure: Measure) => {
     const type = attributeType(schema, measure.target);
@@ -56,19 +109,144 @@ export function validateQueryGraph(graph: QueryGraph, schema: SchemaGraph): void
     if (attributeType(schema, ref) === null) fail('cannot group by *');
   });
   graph.where.forEach((constraint) => checkConstraint(constraint, schema, fail));
-  graph.follows.forEach((step) => {
-    if (!Number.isInteger(step.from.instance) || step.from.instance < 1 || !Number.isInteger(step.to.instance) || step.to.instance < 1) {
-      fail('instances are numbered from 1');
-    }
-    if (step.from.classId === step.to.classId && step.from.instance === step.to.instance) fail(`follow ${step.relation} from an instance to itself`);
-    relationOf(schema, step, fail);
-  });
+  graph.follows.forEach((step) => checkFollow(step, schema, fail));
+  (graph.compare ?? []).forEach((comparison) => checkComparison(comparison, schema, fail));
+  for (const extreme of graph.extremes ?? []) {
+    const type = attributeType(schema, extreme.measure);
+    if (type === null || !ORDERED.includes(type)) fail(`extreme ${extreme.direction} needs a number, date or text attribute`);
+    if (extreme.direction !== 'max' && extreme.direction !== 'min') fail('extreme is max or min');
+    extreme.per.forEach((ref) => {
+      if (attributeType(schema, ref) === null) fail('extreme per needs an attribute, not *');
+    });
+  }
+  const patterns = graph.patterns ?? [];
+  if (patterns.length > MAX_BRANCHES) fail(`at most ${MAX_BRANCHES} patterns`);
+  for (const condition of patterns) {
+    if (condition.quantifier !== 'none' && condition.quantifier !== 'some') fail('a pattern condition is none or some');
+    if (condition.branches.length === 0 || condition.branches.length > MAX_BRANCHES) fail(`a pattern condition has 1 to ${MAX_BRANCHES} branches`);
+    condition.branches.forEach((branch) => checkPattern(branch, graph, schema, fail));
+  }
   checkInstancesConnected(graph, fail);
+  checkComputedInstances(graph, fail);
   if (graph.distinct) {
     const shown = new Set(graph.select.map(measureKey));
     for (const term of graph.orderBy) {
       if (!shown.has(measureKey(term.measure))) fail('with distinct, every ordering must be among the things shown');
     }
+  }
+}
+
+/** A follow: instances numbered from 1, a known relation (each alternative connecting the same ends the same way), hops in range. */
+function checkFollow(step: Follow, schema: SchemaGraph, fail: (message: string) => never): void {
+  if (!Number.isInteger(step.from.instance) || step.from.instance < 1 || !Number.isInteger(step.to.instance) || step.to.instance < 1) {
+    fail('instances are numbered from 1');
+  }
+  if (step.from.classId === step.to.classId && step.from.instance === step.to.instance) fail(`follow ${step.relation} from an instance to itself`);
+  followRelations(schema, step, fail);
+  if (step.hops) {
+    const { min, max } = step.hops;
+    if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max < min || max > MAX_HOPS) fail(`hops go from 1 to ${MAX_HOPS}, the least first`);
+    if (step.from.classId !== step.to.classId) fail(`a repeated follow (${step.relation} *${min}..${max}) needs a relation of a class with itself`);
+  }
+}
+
+/**
+ * The schema relations a follow names (its relation, then its alternatives), all read the same way
+ * between the same classes.
+ */
+export function followRelations(
+  schema: SchemaGraph,
+  step: Follow,
+  fail: (message: string) => never = (message) => {
+    throw new InvalidQueryGraphError(message, step.relation);
+  },
+): { relations: SchemaRelation[]; forward: boolean } {
+  const names = [step.relation, ...(step.alternatives ?? [])];
+  if (new Set(names).size !== names.length) fail(`follow names ${step.relation} twice`);
+  if (names.length > MAX_BRANCHES) fail(`a follow has at most ${MAX_BRANCHES} alternatives`);
+  const resolved = names.map((relation) => relationOf(schema, { ...step, relation }, fail));
+  const forward = resolved[0]!.forward;
+  if (resolved.some((r) => r.forward !== forward)) fail(`the alternatives of follow ${step.relation} must all be read the same way`);
+  return { relations: resolved.map((r) => r.relation), forward };
+}
+
+/** Both sides typed attributes of comparable kinds (numbers with numbers, dates with dates, ...). */
+function checkComparison(comparison: AttributeComparison, schema: SchemaGraph, fail: (message: string) => never): void {
+  const kind = (ref: AttributeRef) => {
+    const type = attributeType(schema, ref);
+    if (type === null) return fail(`cannot compare '${ref.classId}.*'`);
+    if (NUMERIC.includes(type)) return 'number';
+    if (TEMPORAL.includes(type)) return 'date';
+    return type;
+  };
+  const left = kind(comparison.left);
+  const right = kind(comparison.right);
+  if (left !== right) fail(`cannot compare ${comparison.left.classId}.${comparison.left.attributeId} (${left}) with ${comparison.right.classId}.${comparison.right.attributeId} (${right})`);
+  if (!['=', '!=', '<', '<=', '>', '>='].includes(comparison.operator)) fail(`unknown comparison '${comparison.operator}'`);
+  if (!['=', '!='].includes(comparison.operator) && !['number', 'date', 'text'].includes(left)) fail(`${comparison.operator} between ${left} attributes`);
+}
+
+/** A pattern: its own classes, follows, conditions and comparisons are valid; its own instances beyond the first are reached by its follows. */
+function checkPattern(pattern: Pattern, graph: QueryGraph, schema: SchemaGraph, fail: (message: string) => never): void {
+  if (pattern.follows.length + pattern.where.length + pattern.compare.length + pattern.classes.length === 0) fail('a pattern needs at least one item');
+  pattern.classes.forEach((classId) => findClass(schema, classId));
+  pattern.follows.forEach((step) => checkFollow(step, schema, fail));
+  pattern.where.forEach((constraint) => checkConstraint(constraint, schema, fail));
+  pattern.compare.forEach((comparison) => checkComparison(comparison, schema, fail));
+  const outer = new Set(outerInstanceKeys(graph));
+  const followed = new Set(pattern.follows.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]));
+  for (const ref of [...pattern.where.map((c) => c.target), ...pattern.compare.flatMap((c) => [c.left, c.right])]) {
+    const key = `${ref.classId}#${ref.instance ?? 1}`;
+    if ((ref.instance ?? 1) > 1 && !outer.has(key) && !followed.has(key)) fail(`${key} is not reached by any follow of its pattern`);
+  }
+}
+
+/** The instances a graph's own items use (patterns excluded): those patterns share with it. */
+export function outerInstanceKeys(graph: QueryGraph): string[] {
+  return [
+    ...attributeRefs(graph).map((ref) => `${ref.classId}#${ref.instance ?? 1}`),
+    ...graph.follows.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]),
+    ...graph.classes.map((classId) => `${classId}#1`),
+  ];
+}
+
+/** Computed attributes: new names, numeric operands that exist, finite numbers, bounded size. */
+function checkComputed(graph: QueryGraph, schema: SchemaGraph, fail: (message: string) => never): void {
+  const names = new Set<string>();
+  for (const { target, expression } of graph.computed ?? []) {
+    const owner = findClass(schema, target.classId);
+    if (target.attributeId === '*' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(target.attributeId)) fail(`'${target.attributeId}' cannot name a computed attribute`);
+    if (owner.attributes.some((a) => a.id === target.attributeId)) fail(`${target.classId} already has an attribute '${target.attributeId}'`);
+    if (names.has(`${target.classId}.${target.attributeId}`)) fail(`${target.classId}.${target.attributeId} is computed twice`);
+    names.add(`${target.classId}.${target.attributeId}`);
+    let operations = 0;
+    const walk = (e: Expression): void => {
+      if (e.kind === 'number') {
+        if (!Number.isFinite(e.value)) fail('numbers must be finite');
+      } else if (e.kind === 'attribute') {
+        const type = attributeType(schema, e.ref);
+        if (type === null || !NUMERIC.includes(type)) fail(`arithmetic needs number attributes; ${e.ref.classId}.${e.ref.attributeId} is ${type ?? '*'}`);
+      } else {
+        operations += 1;
+        if (!['+', '-', '*', '/'].includes(e.operator)) fail(`unknown arithmetic '${e.operator}'`);
+        walk(e.left);
+        walk(e.right);
+      }
+    };
+    walk(expression);
+    if (operations === 0) fail(`computed ${target.attributeId} needs an operation`);
+    if (operations > MAX_OPERATIONS) fail(`at most ${MAX_OPERATIONS} operations in a computed attribute`);
+  }
+}
+
+/** A computed attribute belongs to the instance it was computed on. */
+function checkComputedInstances(graph: QueryGraph, fail: (message: string) => never): void {
+  const computed = graph.computed ?? [];
+  if (computed.length === 0) return;
+  const refs = [...attributeRefs(graph), ...(graph.patterns ?? []).flatMap((c) => c.branches.flatMap((b) => [...b.where.map((w) => w.target), ...b.compare.flatMap((x) => [x.left, x.right])]))];
+  for (const ref of refs) {
+    const definition = computed.find((c) => c.target.classId === ref.classId && c.target.attributeId === ref.attributeId);
+    if (definition && (definition.target.instance ?? 1) !== (ref.instance ?? 1)) fail(`${ref.classId}.${ref.attributeId} is computed on ${ref.classId}#${definition.target.instance ?? 1} only`);
   }
 }
 
@@ -92,6 +270,11 @@ function checkConstraint(constraint: Constraint, schema: SchemaGraph, fail: (mes
     case 'between':
       expectCount(count === 2, 'two values');
       if (!ORDERED.includes(type as AttributeType)) fail(`between on ${name} (${type})`);
+      // Two years on a date column: whole years, both included (the 1920s are 1920 to 1929).
+      if (TEMPORAL.includes(type as AttributeType) && constraint.values.every((v) => v.kind === 'number')) {
+        constraint.values.forEach((v) => checkYear(v, fail));
+        return;
+      }
       break;
     case 'contains':
     case 'starts_with':
@@ -99,6 +282,10 @@ function checkConstraint(constraint: Constraint, schema: SchemaGraph, fail: (mes
       if (type !== 'text') fail(`${constraint.operator} needs a text attribute; ${name} is ${type}`);
       break;
     case 'year':
+      expectCount(count === 1, 'one value');
+      // An integer column may hold years (birth_year): `year 1819` is then `= 1819`.
+      if (!TEMPORAL.includes(type as AttributeType) && type !== 'integer') fail(`year needs a date attribute or one holding years; ${name} is ${type}`);
+      break;
     case 'month':
       expectCount(count === 1, 'one value');
       if (!TEMPORAL.includes(type as AttributeType)) fail(`${constraint.operator} needs a date attribute; ${name} is ${type}`);
@@ -183,9 +370,13 @@ export function relationOf(
   return fail(`relation '${step.relation}' does not connect ${step.from.classId} and ${step.to.classId}`);
 }
 
-/** Every instance beyond the first of its class must be reached by a follow. */
+/**
+ * Every instance beyond the first of its class must be reached by a follow: the graph's own, or a
+ * pattern's (then the pattern is what relates it to the rest: "the sisters-in-law of George V").
+ */
 function checkInstancesConnected(graph: QueryGraph, fail: (message: string) => never): void {
-  const followed = new Set(graph.follows.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]));
+  const steps = [...graph.follows, ...(graph.patterns ?? []).flatMap((c) => c.branches.flatMap((b) => b.follows))];
+  const followed = new Set(steps.flatMap((f) => [`${f.from.classId}#${f.from.instance}`, `${f.to.classId}#${f.to.instance}`]));
   for (const ref of attributeRefs(graph)) {
     const instance = ref.instance ?? 1;
     if (!Number.isInteger(instance) || instance < 1) fail('instances are numbered from 1');
@@ -207,7 +398,11 @@ export function measureKey(measure: Measure): string {
   return `${measure.aggregate ?? ''}|${measure.target.classId}#${measure.target.instance ?? 1}|${measure.target.attributeId}`;
 }
 
-/** Every attribute reference of a graph, in item order (follows name instances, not attributes). */
+/**
+ * Every attribute reference of a graph's own items, in item order (follows name instances, not
+ * attributes), then those of its computed attributes, comparisons and extremes. Patterns' refs are
+ * not included: their own instances are joined only inside them.
+ */
 export function attributeRefs(graph: QueryGraph): AttributeRef[] {
   return [
     ...graph.select.map((m) => m.target),
@@ -215,5 +410,6 @@ export function attributeRefs(graph: QueryGraph): AttributeRef[] {
     ...graph.groupBy,
     ...graph.having.map((h) => h.measure.target),
     ...graph.orderBy.map((o) => o.measure.target),
+    ...graphAttributeRefs(graph),
   ];
 }

@@ -15,6 +15,7 @@ import { sqliteFilePath } from '../../engines/sql/prisma-client.js';
 import type { GraphStore } from '../../engines/cypher/graph-store.js';
 import { NEO4J_SKIPPED, NEO4J_URI, neo4jWorld } from '../helpers/neo4j.js';
 import { NORTHWIND_CASES } from './northwind-query-graphs.js';
+import { normaliseRows } from '../helpers/rows.js';
 
 const LABELS: Readonly<Record<string, string>> = {
   Products: 'Product',
@@ -59,19 +60,6 @@ function toGraph(graph: QueryGraph): QueryGraph | string {
     distinct: graph.distinct,
   };
   return problems.length > 0 ? [...new Set(problems)].join('; ') : mapped;
-}
-
-function normalise(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number') return Math.round(value * 100) / 100;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([ T]00:00:00(\.0+)?Z?)?$/.test(value)) return value.slice(0, 10);
-  return value;
-}
-
-function normaliseRows(rows: readonly (readonly unknown[])[], ordered: boolean): unknown[][] {
-  const normalised = rows.map((row) => row.map(normalise));
-  return ordered ? normalised : normalised.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 const stores: GraphStore[] = [];

@@ -10,20 +10,7 @@ import { sqliteFilePath } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 import { NORTHWIND_CASES } from './northwind-query-graphs.js';
-
-/** Values as the dev-set scoring compares them: numbers to 2 decimals, dates as days, text as is. */
-function normalise(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number') return Math.round(value * 100) / 100;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([ T]00:00:00(\.0+)?Z?)?$/.test(value)) return value.slice(0, 10);
-  return value;
-}
-
-function normaliseRows(rows: readonly (readonly unknown[])[], ordered: boolean): unknown[][] {
-  const normalised = rows.map((row) => row.map(normalise));
-  return ordered ? normalised : normalised.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-}
+import { normaliseRows } from '../helpers/rows.js';
 
 const providers: SqlProvider[] = ['sqlite', 'postgresql', 'mysql'];
 const databases = new Map<SqlProvider, NorthwindDatabase>();

@@ -4,7 +4,9 @@
  * PG_URL and MARIADB_URL override the admin connections.
  */
 import { randomBytes } from 'node:crypto';
-import { openSqlClient } from '../../engines/sql/prisma-client.js';
+import { silentProgress } from '../../engines/progress.js';
+import { openSqlClient, type SqlClient, type SqlProvider } from '../../engines/sql/prisma-client.js';
+import type { Seed } from '../../world/seed.js';
 
 export const POSTGRES_ADMIN_URL = process.env.PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 export const MARIADB_ADMIN_URL = process.env.MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -38,6 +40,34 @@ export async function scratchDatabase(kind: 'postgresql' | 'mysql'): Promise<Scr
       } finally {
         await client.$disconnect();
       }
+    },
+  };
+}
+
+/** A scratch database loaded through a SQL seed, with a client; `drop()` disconnects and drops it. */
+export interface SeededDatabase {
+  readonly url: string;
+  readonly client: SqlClient;
+  readonly provider: SqlProvider;
+  drop(): Promise<void>;
+}
+
+export async function seededScratchDatabase(provider: 'postgresql' | 'mysql', seed: Seed): Promise<SeededDatabase> {
+  const scratch = await scratchDatabase(provider);
+  try {
+    await seed.load({ id: seed.name, kind: 'sql', url: scratch.url, description: seed.summary, seed: seed.name }, silentProgress);
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+  const client = openSqlClient(scratch.url, { readonly: false });
+  return {
+    url: scratch.url,
+    client,
+    provider,
+    async drop() {
+      await client.$disconnect();
+      await scratch.drop();
     },
   };
 }

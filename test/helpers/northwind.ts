@@ -6,10 +6,9 @@
  */
 import { inject } from 'vitest';
 import { loadConfig } from '../../config/config.js';
-import { silentProgress } from '../../engines/progress.js';
 import { openSqlClient, type SqlClient, type SqlProvider } from '../../engines/sql/prisma-client.js';
 import { northwindSql } from '../../world/northwind.js';
-import { scratchDatabase } from './databases.js';
+import { seededScratchDatabase } from './databases.js';
 
 export interface NorthwindDatabase {
   readonly url: string;
@@ -27,21 +26,5 @@ export async function northwindDatabase(provider: SqlProvider): Promise<Northwin
     const client = openSqlClient(source.url, { readonly: true });
     return { url: source.url, client, provider, drop: () => client.$disconnect() };
   }
-  const scratch = await scratchDatabase(provider);
-  try {
-    await northwindSql.load({ id: 'northwind', kind: 'sql', url: scratch.url, description: 'Northwind', seed: 'northwind' }, silentProgress);
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
-  const client = openSqlClient(scratch.url, { readonly: false });
-  return {
-    url: scratch.url,
-    client,
-    provider,
-    async drop() {
-      await client.$disconnect();
-      await scratch.drop();
-    },
-  };
+  return seededScratchDatabase(provider, northwindSql);
 }

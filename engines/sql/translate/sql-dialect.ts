@@ -16,6 +16,20 @@ export interface SqlDialect {
    * so the parameter is cast; SQLite stores dates as ISO text and MariaDB converts by itself.
    */
   dateParameter(n: number): string;
+  /**
+   * A bound number inside arithmetic. PostgreSQL infers a parameter's type from its neighbour (an
+   * integer column would make 1.5 an error), so it is cast to NUMERIC there.
+   */
+  numberParameter(marker: string): string;
+  /**
+   * A date or date-time column as a value comparable with another such column: SQLite keeps dates
+   * as text in more than one form (`1992-05-01`, `1996-07-04 00:00:00.000`), so it compares Julian days.
+   */
+  dateValue(expression: string): string;
+  /** Whether parameters are numbered (`$1`, PostgreSQL), so one may be written twice. */
+  readonly numberedParameters: boolean;
+  /** What a SELECT with no table needs: MariaDB wants `FROM DUAL` before WHERE. */
+  readonly noTable: string;
   /** How a boolean is bound: SQLite and MariaDB store booleans as 1/0. */
   booleanValue(value: boolean): boolean | number;
   /** An expression turned to lower-case text, for case-insensitive matching. */
@@ -34,6 +48,10 @@ export function sqlDialect(provider: SqlProvider): SqlDialect {
     identifier: (name) => quoteIdentifier(provider, name),
     parameter: (n) => placeholder(provider, n),
     dateParameter: (n) => (provider === 'postgresql' ? `CAST(${placeholder(provider, n)} AS DATE)` : placeholder(provider, n)),
+    numberParameter: (marker) => (provider === 'postgresql' ? `CAST(${marker} AS NUMERIC)` : marker),
+    dateValue: (expression) => (provider === 'sqlite' ? `julianday(${expression})` : expression),
+    noTable: provider === 'mysql' ? ' FROM DUAL' : '',
+    numberedParameters: provider === 'postgresql',
     booleanValue: (value) => (provider === 'postgresql' ? value : value ? 1 : 0),
     lowerText: (expression) => `LOWER(${expression})`,
     orderTerm: (expression, direction) =>

@@ -7,17 +7,31 @@
  */
 import { InvalidQueryGraphError } from '../../../errors.js';
 import { formatQueryGraph } from '../../query-graph/canonical.js';
-import type { AggregateConstraint, AttributeRef, Constraint, Measure, QueryGraph, QueryValue } from '../../query-graph/types.js';
-import { aggregateResultType, attributeType, measureKey, validateQueryGraph } from '../../query-graph/validate.js';
+import type {
+  AggregateConstraint,
+  AttributeComparison,
+  AttributeRef,
+  ComputedAttribute,
+  Constraint,
+  Expression,
+  Measure,
+  Pattern,
+  PatternCondition,
+  QueryGraph,
+  QueryValue,
+} from '../../query-graph/types.js';
+import { aggregateResultType, attributeType, measureKey, validateQueryGraph, withComputedAttributes } from '../../query-graph/validate.js';
+import { lowerExtremes } from '../../query-graph/extremes.js';
+import { quantified } from '../../query-graph/parts.js';
 import { findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
-import { instanceKey, resolveJoins, type JoinGraph } from '../../query-graph/join-graph.js';
+import { instanceKey, resolveJoins, resolvePatternJoins, type JoinGraph } from '../../query-graph/join-graph.js';
 import { effectiveGroupBy, hasAggregates } from '../../query-graph/grouping.js';
 import { outputColumns, type OutputColumn } from '../../query-graph/columns.js';
 import { valueAsNumber, valueAsText } from '../../query-graph/values.js';
-import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, type DateCondition } from '../../query-graph/dates.js';
-import { buildFromClause, type FromClause } from './from-clause.js';
+import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, yearsCondition, type DateCondition } from '../../query-graph/dates.js';
+import { buildFromClause, buildPatternFrom, type FromClause } from './from-clause.js';
 import { sqlDialect, type SqlDialect } from './sql-dialect.js';
 
 export type SqlParameter = string | number | boolean;
@@ -44,19 +58,33 @@ export function translateToSql(graph: QueryGraph, schema: SchemaGraph, provider:
   return new Translation(graph, schema, sqlDialect(provider)).statement(options.rowLimit);
 }
 
+/** Marks a bound value's place in the text; numbered in text order when the statement is done. */
+const MARK = '\u0000';
+
 class Translation {
-  private readonly parameters: SqlParameter[] = [];
+  /** Bound values, in the order they were bound (not yet text order), each with how it is marked. */
+  private readonly bound: { value: SqlParameter; date: boolean; shared?: boolean }[] = [];
   private readonly joins: JoinGraph;
   private readonly from: FromClause;
+  private readonly graph: QueryGraph;
+  private readonly schema: SchemaGraph;
+  private readonly computed: ReadonlyMap<string, ComputedAttribute>;
+  /** Aliases in scope: the statement's, or inside a pattern its own as well. */
+  private aliases: ReadonlyMap<string, string>;
+  private patternCount = 0;
 
   constructor(
-    private readonly graph: QueryGraph,
-    private readonly schema: SchemaGraph,
+    graph: QueryGraph,
+    schema: SchemaGraph,
     private readonly dialect: SqlDialect,
   ) {
     this.joins = resolveJoins(graph, schema);
-    // FROM first: its relation-table discriminators are the first parameters.
-    this.from = buildFromClause(this.joins, dialect, (value) => this.bind(value));
+    // Extremes become patterns (extremes.ts); everything after reads the lowered graph.
+    this.graph = lowerExtremes(graph, this.joins);
+    this.schema = withComputedAttributes(schema, graph);
+    this.computed = new Map((graph.computed ?? []).map((c) => [`${c.target.classId}.${c.target.attributeId}`, c]));
+    this.from = buildFromClause(this.joins, schema, dialect, (value) => this.bind(value));
+    this.aliases = this.from.aliases;
   }
 
   statement(rowLimit: number): SqlStatement {
@@ -64,7 +92,12 @@ class Translation {
     const columns = this.outputColumns();
     const select = graph.select.map((measure, i) => `${this.measure(measure)} AS ${dialect.identifier(columns[i]!.name)}`);
     const parts = [`SELECT ${graph.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`, `FROM ${this.from.sql}`];
-    const where = [...this.from.conditions, ...graph.where.map((constraint) => this.constraint(constraint))];
+    const where = [
+      ...this.from.conditions,
+      ...graph.where.map((constraint) => this.constraint(constraint)),
+      ...(graph.compare ?? []).map((comparison) => this.comparison(comparison)),
+      ...(graph.patterns ?? []).map((condition) => this.patternCondition(condition)),
+    ];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
     const groupBy = effectiveGroupBy(this.graph);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.map((ref) => this.column(ref)).join(', ')}`);
@@ -72,21 +105,96 @@ class Translation {
     if (having.length > 0) parts.push(`HAVING ${having.join(' AND ')}`);
     const orderBy = this.orderBy(groupBy);
     if (orderBy.length > 0) parts.push(`ORDER BY ${orderBy.join(', ')}`);
-    // The limit is an integer the gateway computed, never caller text: written inline, since
-    // MariaDB's client-side prepared statements would quote a bound LIMIT.
+    // The limit and offset are integers the gateway checked, never caller text: written inline,
+    // since MariaDB's client-side prepared statements would quote a bound LIMIT.
     const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
     parts.push(`LIMIT ${limit}`);
-    return { text: parts.join(' '), parameters: this.parameters, columns, limit };
+    if (graph.offset) parts.push(`OFFSET ${graph.offset}`);
+    const { text, parameters } = this.numberParameters(parts.join(' '));
+    return { text, parameters, columns, limit };
+  }
+
+  /**
+   * Replaces the marks with the dialect's parameter markers in text order, and orders the values
+   * the same way: positional `?` (SQLite, MariaDB) must be bound in the order they appear, and
+   * parts are written in another order than they are read (FROM before SELECT, subqueries).
+   */
+  private numberParameters(marked: string): { text: string; parameters: SqlParameter[] } {
+    const parameters: SqlParameter[] = [];
+    // A number of a computed attribute is written again wherever the attribute is (SELECT, GROUP
+    // BY, ORDER BY): numbered parameters reuse one number, so PostgreSQL sees the same expression.
+    const shared = new Map<string, number>();
+    const text = marked.replace(new RegExp(`${MARK}(\\d+)${MARK}`, 'g'), (_, index: string) => {
+      const entry = this.bound[Number(index)]!;
+      const key = `${typeof entry.value}:${String(entry.value)}`;
+      if (entry.shared && this.dialect.numberedParameters && shared.has(key)) return this.dialect.parameter(shared.get(key)!);
+      parameters.push(entry.value);
+      if (entry.shared) shared.set(key, parameters.length);
+      return entry.date ? this.dialect.dateParameter(parameters.length) : this.dialect.parameter(parameters.length);
+    });
+    return { text, parameters };
   }
 
   private alias(ref: AttributeRef): string {
-    const alias = this.from.aliases.get(instanceKey({ classId: ref.classId, instance: ref.instance ?? 1 }));
+    const alias = this.aliases.get(instanceKey({ classId: ref.classId, instance: ref.instance ?? 1 }));
     if (!alias) throw new InvalidQueryGraphError(`class '${ref.classId}' is not joined`, formatQueryGraph(this.graph));
     return alias;
   }
 
+  /** An attribute's column, or a computed attribute's expression. */
   private column(ref: AttributeRef): string {
+    const computed = this.computed.get(`${ref.classId}.${ref.attributeId}`);
+    if (computed) return this.expression(computed.expression);
     return `${this.alias(ref)}.${this.dialect.identifier(ref.attributeId)}`;
+  }
+
+  /** Arithmetic on one row; division is exact (never integer division) and by zero gives NULL. */
+  private expression(expression: Expression): string {
+    switch (expression.kind) {
+      case 'attribute':
+        return this.column(expression.ref);
+      case 'number':
+        this.bound.push({ value: expression.value, date: false, shared: true });
+        return this.dialect.numberParameter(`${MARK}${this.bound.length - 1}${MARK}`);
+      case 'arithmetic': {
+        const left = this.expression(expression.left);
+        const right = this.expression(expression.right);
+        if (expression.operator === '/') return `(${left} * 1.0 / NULLIF(${right}, 0))`;
+        return `(${left} ${expression.operator} ${right})`;
+      }
+    }
+  }
+
+  /** Two attributes of the row compared; dates as dates. */
+  private comparison(comparison: AttributeComparison): string {
+    const temporal = (ref: AttributeRef) => ['date', 'datetime'].includes(attributeType(this.schema, ref) ?? '');
+    const side = (ref: AttributeRef) => (temporal(ref) ? this.dialect.dateValue(this.column(ref)) : this.column(ref));
+    return `${side(comparison.left)} ${comparison.operator === '!=' ? '<>' : comparison.operator} ${side(comparison.right)}`;
+  }
+
+  private patternCondition(condition: PatternCondition): string {
+    return quantified(condition, (branch) => this.exists(branch));
+  }
+
+  /** EXISTS over a pattern's own instances, correlated with the statement's through the shared ones. */
+  private exists(pattern: Pattern): string {
+    this.patternCount += 1;
+    const joins = resolvePatternJoins(pattern, this.joins, this.schema, this.graph);
+    const from = buildPatternFrom(joins, this.aliases, this.schema, this.dialect, (value) => this.bind(value), `p${this.patternCount}`);
+    const outer = this.aliases;
+    this.aliases = from.aliases;
+    try {
+      const conditions = [
+        ...from.conditions,
+        ...pattern.where.map((constraint) => this.constraint(constraint)),
+        ...pattern.compare.map((comparison) => this.comparison(comparison)),
+      ];
+      const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+      const tables = from.tables.length > 0 ? ` FROM ${from.tables.join(', ')}` : this.dialect.noTable;
+      return `EXISTS (SELECT 1${tables}${where})`;
+    } finally {
+      this.aliases = outer;
+    }
   }
 
   private measure(measure: Measure): string {
@@ -151,10 +259,13 @@ class Translation {
       case 'starts_with':
         return `${this.dialect.lowerText(column)} LIKE ${this.bind(`${escapeLike(this.text(values[0]!).toLowerCase())}%`)} ESCAPE '!'`;
       case 'year':
+        // An integer column holding years.
+        if (!temporal) return `${column} = ${this.bind(this.number(values[0]!))}`;
         return this.date(column, yearCondition(this.number(values[0]!)));
       case 'month':
         return this.date(column, monthCondition(this.text(values[0]!)));
       case 'between':
+        if (temporal && values.every((v) => v.kind === 'number')) return this.date(column, yearsCondition(this.number(values[0]!), this.number(values[1]!)));
         if (temporal) return this.date(column, betweenDays(this.text(values[0]!), this.text(values[1]!)));
         return `${column} BETWEEN ${this.bindTyped(values[0]!, type)} AND ${this.bindTyped(values[1]!, type)}`;
       case 'in':
@@ -187,13 +298,13 @@ class Translation {
   }
 
   private bind(value: SqlParameter): string {
-    this.parameters.push(value);
-    return this.dialect.parameter(this.parameters.length);
+    this.bound.push({ value, date: false });
+    return `${MARK}${this.bound.length - 1}${MARK}`;
   }
 
   private bindDate(day: string): string {
-    this.parameters.push(day);
-    return this.dialect.dateParameter(this.parameters.length);
+    this.bound.push({ value: day, date: true });
+    return `${MARK}${this.bound.length - 1}${MARK}`;
   }
 
   /** Binds a value as the attribute's type wants it (validation has checked it can be). */
