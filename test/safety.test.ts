@@ -13,7 +13,24 @@ import { CypherQueryEngine } from '../engines/cypher/cypher-engine.js';
 import { EmbeddedGraphStore } from '../engines/cypher/embedded-store.js';
 import { InvalidQueryGraphError, QueryFailedError, QueryTimeoutError } from '../errors.js';
 import { parseQueryGraph } from '../engines/query-graph/canonical.js';
-import { attr, follow, queryGraph, rows, show, where } from '../engines/query-graph/build.js';
+import {
+  arithmetic,
+  attr,
+  compare,
+  computed,
+  extreme,
+  follow,
+  followAny,
+  none,
+  num,
+  pattern,
+  queryGraph,
+  ref,
+  rows,
+  show,
+  some,
+  where,
+} from '../engines/query-graph/build.js';
 import { createExecutor, type SqlExecutor } from '../engines/sql/execute/executor.js';
 import type { SqlProvider } from '../engines/sql/prisma-client.js';
 import { quoteIdentifier } from '../engines/sql/dialect.js';
@@ -97,6 +114,53 @@ describe.each(providers)('hostile values on %s', (provider) => {
       }
     }
     expect(await checksum(database)).toBe(before);
+  });
+
+  it('reach the database as data inside patterns, comparisons, computed values and extremes, and change nothing', async () => {
+    const database = databases.get(provider)!;
+    const engine = engines.get(provider)!;
+    const before = await checksum(database);
+    const positions = (value: string) => [
+      // anti-join and EXISTS: the value inside the subquery
+      queryGraph({ select: [show(attr('Customers', 'CompanyName'))], patterns: [none(pattern({ where: [where(attr('Categories', 'CategoryName'), '=', value)] }))] }),
+      queryGraph({
+        select: [show(attr('Customers', 'CompanyName'))],
+        where: [where(attr('Customers', 'City'), '!=', value)],
+        patterns: [some(pattern({ where: [where(attr('Products', 'ProductName'), 'contains', value)] }), pattern({ where: [where(attr('Suppliers', 'Country'), 'in', value, 'Japan')] }))],
+      }),
+      // a per-group superlative whose rivals meet a hostile condition too
+      queryGraph({ select: [show(attr('Products', 'ProductName'))], where: [where(attr('Suppliers', 'Country'), '=', value)], extremes: [extreme('max', attr('Products', 'UnitPrice'), attr('Categories', 'CategoryName'))] }),
+      // a comparison and a computed value next to a hostile condition, with an offset
+      queryGraph({
+        select: [show(attr('Products', 'ProductName')), show(attr('Products', 'worth'))],
+        computed: [computed(attr('Products', 'worth'), arithmetic('*', ref(attr('Products', 'UnitPrice')), num(1.5)))],
+        where: [where(attr('Products', 'QuantityPerUnit'), 'starts_with', value)],
+        compare: [compare(attr('Products', 'UnitsInStock'), '>', attr('Products', 'ReorderLevel'))],
+        orderBy: [{ measure: show(attr('Products', 'worth')), direction: 'desc' }],
+        limit: 2,
+        offset: 1,
+      }),
+    ];
+    for (const value of HOSTILE_VALUES) {
+      for (const graph of positions(value)) {
+        const run = await engine.run(graph, { limit: 10, timeoutMs: 20_000 });
+        if (value.length > 3) expect(run.query).not.toContain(value.slice(0, 40));
+      }
+    }
+    expect(await checksum(database)).toBe(before);
+  });
+
+  it.each([
+    ['a negative offset', 'show Products.ProductName ; order asc Products.UnitPrice ; offset -1'],
+    ['a NUL inside a pattern', 'show Customers.CompanyName ; none ( where Customers.City = "a\\u0000b" )'],
+    ['a computed name that is an attribute', 'compute Products.UnitPrice = ( Products.UnitPrice * 2 ) ; show Products.ProductName'],
+    ['arithmetic on text', 'compute Products.x = ( Products.ProductName * 2 ) ; show Products.x'],
+    ['a comparison of a number with text', 'show Products.ProductName ; compare Products.UnitPrice < Products.ProductName'],
+    ['a pattern instance no follow reaches', 'show Customers.CompanyName ; none ( where Customers#3.City = "x" )'],
+    ['an extreme of rows, not values', 'show Products.ProductName ; extreme max Products.*'],
+  ])('refuses %s before anything runs', async (_, text) => {
+    // Refused by the parser or by validation: either way before a statement exists.
+    await expect((async () => engines.get(provider)!.run(parseQueryGraph(text), { limit: 1, timeoutMs: 5000 }))()).rejects.toBeInstanceOf(InvalidQueryGraphError);
   });
 
   it('refuses a NUL character in a value (PostgreSQL text cannot hold one) on every database', async () => {
@@ -275,6 +339,27 @@ describe('hostile values on the embedded graph store', () => {
       }
     }
     expect(await graphChecksum()).toBe(before);
+  });
+
+  it('reach the store as parameters inside patterns, alternatives, repeated steps and extremes, and change nothing', async () => {
+    const before = await graphChecksum();
+    for (const value of ["'}) DETACH DELETE n //", '"}) MATCH (n) DETACH DELETE n RETURN 1 //', '$p1', ...HOSTILE_VALUES]) {
+      for (const graph of [
+        queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'house'), '=', 'Windsor')], patterns: [none(pattern({ follows: [follow(['Person', 1], 'SON', ['Person', 2])], where: [where(attr('Person', 'name', 2), '=', value)] }))] }),
+        queryGraph({ select: [show(attr('Person', 'name', 2))], where: [where(attr('Person', 'name'), '=', value)], follows: [followAny(['Person', 1], ['FATHER', 'MOTHER'], ['Person', 2], { min: 1, max: 3 })], distinct: true }),
+        queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'title'), 'contains', value)], extremes: [extreme('min', attr('Person', 'birth_year'), attr('Person', 'house'))] }),
+      ]) {
+        const run = await engine.run(graph, { limit: 5, timeoutMs: 20_000 });
+        if (value.length > 3) expect(run.query).not.toContain(value.slice(0, 40));
+      }
+    }
+    expect(await graphChecksum()).toBe(before);
+  });
+
+  it('refuses repeated steps beyond the limit and alternatives it does not know', async () => {
+    for (const text of ['show Person#2.name ; follow Person FATHER *1..40 Person#2', 'show Person#2.name ; follow Person ( FATHER | `FATHER) DETACH DELETE x //` ) Person#2']) {
+      await expect(engine.run(parseQueryGraph(text), { limit: 5, timeoutMs: 5000 })).rejects.toBeInstanceOf(InvalidQueryGraphError);
+    }
   });
 
   it('cannot be written through: the store is opened read-only', async () => {
