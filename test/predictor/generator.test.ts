@@ -14,6 +14,7 @@ import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
 import { EOS } from '../../plugins/nl-query/predictor/target.js';
 import { WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
 import { key } from '../../plugins/nl-query/predictor/normalize.js';
+import { numberWords } from '../../plugins/nl-query/predictor/number-words.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
 import type { QueryValue } from '../../engines/query-graph/types.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
@@ -36,7 +37,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** How a value may be written: the stored words, the number, or the year of a date or month. */
+/** How a value may be written: the stored words, the number (in digits or words), or the year of a date or month. */
 function writtenForms(value: QueryValue): string[] {
   switch (value.kind) {
     case 'string': {
@@ -44,7 +45,7 @@ function writtenForms(value: QueryValue): string[] {
       return month ? [month[1] as string] : [key(value.value)];
     }
     case 'number':
-      return [String(value.value), value.value.toLocaleString('en-US')];
+      return [String(value.value), value.value.toLocaleString('en-US'), ...(numberWords(value.value) !== null ? [numberWords(value.value) as string] : [])];
     case 'date':
       return [value.value.slice(0, 4)];
     case 'boolean':

@@ -23,9 +23,12 @@ describe('attributes named by a question', () => {
     expect(at('the employee cities', 1)).toEqual(['A:Employees.City']);
   });
 
-  it('repairs two swapped letters but not other misspellings', () => {
+  it('repairs one typo (two letters swapped, one doubled or one dropped) but not two', () => {
     expect(at('customer adrdess')).toEqual(['A:Customers.Address']);
-    expect(at('customer adress')).toEqual([]);
+    expect(at('customer adress')).toEqual(['A:Customers.Address']);
+    expect(at('customer addresss')).toEqual(['A:Customers.Address']);
+    expect(at('customer adrss')).toEqual([]);
+    expect(at('customer adrdes')).toEqual([]);
   });
 
   it('tells whether words end with an attribute name', () => {

@@ -13,6 +13,8 @@
  * in 1993" compares the hire date, "born before 1500" the birth date): the model, which learnt
  * "born" but never "hired", read the first as a birth year.
  */
+import { findAttribute } from '../../../engines/schema-graph/lookup.js';
+import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import type { Mention } from './mentions.js';
 import { wordsAfter, wordsBefore } from './normalize.js';
 import type { SchemaNames } from './schema-names.js';
@@ -29,7 +31,11 @@ const COMPARISON_WORDS = new Set(
 /** Placeholder number (1-based) -> the attribute tokens named right before its mention. */
 export type AttributeCues = ReadonlyMap<number, readonly string[]>;
 
-export function attributeCues(question: string, mentions: readonly Mention[], names: SchemaNames): AttributeCues {
+/**
+ * With `schema`, a date or a month is cued only to date attributes: "the ship country on or before
+ * March 1998" names no date, so "before March 1998" is left to the model (the class's own date).
+ */
+export function attributeCues(question: string, mentions: readonly Mention[], names: SchemaNames, schema?: SchemaGraph): AttributeCues {
   const cues = new Map<number, readonly string[]>();
   let from = 0;
   mentions.forEach((mention, index) => {
@@ -42,7 +48,8 @@ export function attributeCues(question: string, mentions: readonly Mention[], na
     for (let end = before.length; end > 0; end -= 1) {
       const attributes = names.attributesEndingAt(before.slice(0, end));
       if (attributes.length > 0) {
-        cues.set(index + 1, attributes);
+        const fitting = schema && (mention.kind === 'date' || mention.kind === 'month') ? attributes.filter((token) => isDateToken(schema, token)) : attributes;
+        if (fitting.length > 0) cues.set(index + 1, fitting);
         break;
       }
       const dated = mention.kind === 'text' ? [] : names.attributesOfParticiple(before[end - 1] as string);
@@ -112,3 +119,18 @@ export function misnamedCondition(cues: AttributeCues, tested: ReadonlySet<strin
 
 /** What ends a condition without a placeholder: a null test or a truth value. */
 const CLOSED: ReadonlySet<string> = new Set(['is_null', 'not_null', 'true', 'false']);
+
+/** Whether an attribute token (`A:Orders.OrderDate`, `A:Person#2.born`) names a date attribute. */
+function isDateToken(schema: SchemaGraph, token: string): boolean {
+  const body = token.slice(2);
+  const dot = body.lastIndexOf('.');
+  const classId = body.slice(0, dot).replace(/#\d+$/, '');
+  const attributeId = body.slice(dot + 1);
+  if (attributeId === '*') return false;
+  try {
+    const type = findAttribute(schema, classId, attributeId).type;
+    return type === 'date' || type === 'datetime';
+  } catch {
+    return true;
+  }
+}

@@ -104,12 +104,13 @@ function bindTemporal(c: Constraint, mentions: readonly (Mention | null)[]): Con
   return { ...c, values };
 }
 
-/** Whether a year or month stands for its last day here ("after 1997" = after 1997-12-31). */
-function upperBound(operator: Operator, index: number): boolean {
+/** Whether a year or month stands for its last day here ("after 1997" = after 1997-12-31). The generator writes dates by the same rule. */
+export function upperBound(operator: Operator, index: number): boolean {
   return operator === '>' || operator === '<=' || (operator === 'between' && index === 1);
 }
 
-function day(m: Mention, upper: boolean): string {
+/** The day a date, month or year mention stands for as a lower or an upper bound. */
+export function day(m: Mention, upper: boolean): string {
   if (m.kind === 'date' && m.date) return m.date;
   if (m.kind === 'month' && m.date) {
     if (!upper) return `${m.date}-01`;

@@ -13,13 +13,78 @@ import { pluralWord, singularWord } from '../../../engines/schema-graph/names.js
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { eventOf } from './events.js';
 import { labelAttribute } from './labels.js';
+import { numberWords } from './number-words.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** Words that mark an amount of money, a place or a time in an attribute's human name (plain English, any schema). */
 export const MONEY = /\b(price|cost|freight|amount|total|salary|revenue|fee|charge|value|income|budget|payment)\b/;
+/** Whether a condition's value at `index` is a lower or an upper bound of its dates (bind.ts reads a month or year so). */
+export function dateEdge(operator: string, index: number): 'lower' | 'upper' | null {
+  if (operator === '<' || operator === '>=' || (operator === 'between' && index === 0)) return 'lower';
+  if (operator === '>' || operator === '<=' || (operator === 'between' && index === 1)) return 'upper';
+  return null;
+}
+
+/**
+ * Whether a day may be written as its year or month when it is a lower or upper bound: the first
+ * day of a year or month is the lower bound the binder reads "1997" or "March 1997" as, the last
+ * day the upper one.
+ */
+export function coarseDate(day: string, edge: 'lower' | 'upper'): 'year' | 'month' | null {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (edge === 'lower' && d === 1) return m === 1 ? 'year' : 'month';
+  if (edge === 'upper' && d === last) return m === 12 ? 'year' : 'month';
+  return null;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
 /** A date that makes its thing old or young. */
 export const BIRTH = /\b(birth|born|birthday|date of birth)\b/;
 const PLACE = /\b(city|country|region|state|province|address|location|place|town|county)\b/;
+/** Money that is a price: its things are "cheaper" or "pricier" than an amount. */
+const PRICE = /\b(price|cost|fee|charge|fare)\b/;
+
+/** Probabilities of the English writer's registers (see GeneratorOptions.english). */
+export interface EnglishOptions {
+  /** A whole number from 2 to 99 (or 100, 1000) written in words: "top five", "more than ten orders", "under twenty bucks". Default 0.2. */
+  readonly numberWords?: number;
+  /**
+   * A comparison of the asked-for things' only money attribute said without its name: "products
+   * under $20", "cheaper than 20 bucks", "priced over 50". Default 0.4.
+   */
+  readonly impliedMoney?: number;
+  /**
+   * A one-word value of another class's name said instead of the asked-for noun ("the cheapest
+   * beverage" for the cheapest product in Beverages) when WordNet knows it as a common noun. Default 0.3; 0 without a lexicon.
+   */
+  readonly valueAsNoun?: number;
+  /**
+   * A date compared at a month's or a year's edge written as that month or year ("before March
+   * 1998", "after 1997", "since January 1997"), as the serving binder reads it back. Used only on
+   * dates the generator drew at such an edge (GeneratorOptions.coarseDates). Default 0.8.
+   */
+  readonly coarseDates?: number;
+}
+
+/** Lexical resources of the writer: WordNet synonyms and hypernyms of schema words, and how often to use them. */
+export interface EnglishLexicon {
+  /** Synonyms of a noun ("client" for customer). */
+  readonly synonyms: (word: string) => readonly string[];
+  /** Probability that a class or attribute name's last word is said by a synonym. */
+  readonly rate: number;
+  /** Broader nouns for a noun ("worker" for employee, "merchandise" for product); none by default. */
+  readonly hypernyms?: (word: string) => readonly string[];
+  /** Probability that a class name's last word is said by a broader noun. Default 0. */
+  readonly hypernymRate?: number;
+  /** Whether a word is a common noun (not a name): values that may stand for a noun ("beverages"). */
+  readonly isCommonNoun?: (word: string) => boolean;
+}
 
 export class EnglishWriter {
   constructor(
@@ -27,8 +92,9 @@ export class EnglishWriter {
     private readonly random: Random,
     /** Natural forms of a stored value ("Henry VIII" for "Henry_VIII of house of Tudor"); none by default. */
     private readonly forms: (value: string) => readonly string[] = () => [],
-    /** Synonyms of a name's last word and how often to use one; none by default. */
-    private readonly lexicon?: { readonly synonyms: (word: string) => readonly string[]; readonly rate: number },
+    /** Synonyms and broader nouns of a name's last word and how often to use them; none by default. */
+    private readonly lexicon?: EnglishLexicon,
+    private readonly options: EnglishOptions = {},
   ) {}
 
   /** One question for the graph. */
@@ -60,37 +126,40 @@ export class EnglishWriter {
   private plainSentence(graph: QueryGraph, main: string, tail: string[]): string {
     const label = labelAttribute(this.schema, main);
     const onlyLabel = graph.select.length === 1 && label !== null && graph.select[0]?.target.attributeId === label.id && graph.select[0].target.classId === main;
-    const { before, after } = this.conditionPhrases(graph.where, main);
+    const phrases = this.conditionPhrases(graph.where, main);
     const order = this.orderPhrase(graph.orderBy[0] ?? null, graph.limit, main);
     const distinct = graph.distinct ? `${this.pick(['different', 'distinct', 'unique'])} ` : '';
-    const cond = [...after, ...tail].join(this.pick([' and ', ' and ', ', ']));
+    const cond = [...phrases.after, ...tail].join(this.pick([' and ', ' and ', ', ']));
     const condText = cond ? ` ${cond}` : '';
     if (order.superlative) {
-      const noun = order.count === 1 ? this.singular(main) : this.plural(main);
-      const subject = `${order.count && order.count > 1 ? `${order.count} ` : ''}${before}${noun}`;
+      const noun = order.count === 1 ? phrases.singular() : phrases.plural();
+      const k = order.count !== null ? this.count(order.count) : '';
+      const subject = `${order.count && order.count > 1 ? `${k} ` : ''}${noun}`;
       if (onlyLabel && order.adjective && this.random.chance(0.7)) {
         const adj = order.adjective;
         const forms =
           order.count === 1
-            ? [`the ${adj} ${before}${noun}`, `which ${before}${noun} is the ${adj}`, `what is the ${adj} ${before}${noun}`, `what's our ${adj} ${before}${noun}`, `${adj} ${before}${noun}`]
-            : [`the ${order.count} ${adj} ${before}${noun}`, `top ${order.count} ${adj} ${before}${noun}`, `list the ${order.count} ${adj} ${before}${noun}`, `which are the ${order.count} ${adj} ${before}${noun}`];
+            ? [`the ${adj} ${noun}`, `which ${noun} is the ${adj}`, `what is the ${adj} ${noun}`, `what's our ${adj} ${noun}`, `${adj} ${noun}`, `${adj} ${noun}`, `whats the ${adj} ${noun}`]
+            : [`the ${k} ${adj} ${noun}`, `top ${k} ${adj} ${noun}`, `list the ${k} ${adj} ${noun}`, `which are the ${k} ${adj} ${noun}`, `${k} ${adj} ${noun}`, `give me the ${k} ${adj} ${noun}`];
         return `${this.pick(forms)}${condText}`;
       }
+      // The conditions go with the noun, before the superlative names its attribute: "the products
+      // from Exotic Liquids with the highest unit price" (after "unit price", a value would read as a price).
       if (onlyLabel) {
         const forms = order.count === 1
-          ? [`which ${subject} has ${order.superlative}`, `the ${subject} with ${order.superlative}`, `what is the ${subject} with ${order.superlative}`]
-          : [`the ${subject} with ${order.superlative}`, `which ${subject} have ${order.superlative}`, `list the ${subject} with ${order.superlative}`, ...(order.descending ? [`top ${subject} by ${order.key}`] : [])];
-        return `${this.pick(forms)}${condText}`;
+          ? [`which ${subject}${condText} has ${order.superlative}`, `the ${subject}${condText} with ${order.superlative}`, `what is the ${subject}${condText} with ${order.superlative}`, `${subject}${condText} with ${order.superlative}`]
+          : [`the ${subject}${condText} with ${order.superlative}`, `which ${subject}${condText} have ${order.superlative}`, `list the ${subject}${condText} with ${order.superlative}`, ...(order.descending ? [`top ${subject}${condText} by ${order.key}`, `top ${k} ${noun}${condText} by ${order.key}`] : [])];
+        return this.pick(forms);
       }
-      return `${this.lead()}the ${this.attributes(graph.select, main)} of the ${subject} with ${order.superlative}${condText}`;
+      return `${this.lead()}the ${this.attributes(graph.select, main)} of the ${subject}${condText} with ${order.superlative}`;
     }
     const sorted = order.sorted ? ` ${order.sorted}` : '';
     if (onlyLabel) {
-      const noun = `${distinct}${before}${this.plural(main)}`;
-      const forms = [`which ${noun}`, `list the ${noun}`, `list all ${noun}`, `show me the ${noun}`, `what ${noun} are there`, `give me the ${noun}`, `find ${noun}`, `${noun}`, `names of ${noun}`];
+      const noun = `${distinct}${phrases.plural()}`;
+      const forms = [`which ${noun}`, `list the ${noun}`, `list all ${noun}`, `show me the ${noun}`, `what ${noun} are there`, `give me the ${noun}`, `find ${noun}`, `${noun}`, `${noun}`, `names of ${noun}`, `all ${noun}`, `any ${noun}`, `i need the ${noun}`, `get me all ${noun}`, `what are the ${noun}`];
       return `${this.pick(forms)}${condText}${sorted}`;
     }
-    const noun = `${before}${this.plural(main)}`;
+    const noun = phrases.plural();
     const attrs = this.attributes(graph.select, main);
     const forms = [
       `${this.lead()}the ${distinct}${attrs} of ${noun}`,
@@ -107,7 +176,13 @@ export class EnglishWriter {
   }
 
   private lead(): string {
-    return this.pick(['', 'list ', 'show ', 'show me ', 'what are ', 'what is ', 'give me ', 'find ', 'display ', 'get ', 'tell me ']);
+    return this.pick(['', '', 'list ', 'show ', 'show me ', 'what are ', 'what is ', 'give me ', 'find ', 'display ', 'get ', 'tell me ', 'i need ', 'i want ', 'get me ', 'pull up ', 'can you list ', 'look up ']);
+  }
+
+  /** A count as people write it: digits, or words now and then ("top five"). */
+  private count(n: number): string {
+    const words = numberWords(n);
+    return words && this.random.chance(this.options.numberWords ?? 0.2) ? words : String(n);
   }
 
   /** "name and unit price" or "product name, category name". */
@@ -119,20 +194,24 @@ export class EnglishWriter {
   // aggregates
 
   private aggregatePhrase(measure: Measure, conditions: readonly Constraint[], tail: string[], main: string): string {
-    const { before, after } = this.conditionPhrases(conditions, measure.target.classId);
-    const cond = [...after, ...tail].join(' and ');
+    const phrases = this.conditionPhrases(conditions, measure.target.classId);
+    const cond = [...phrases.after, ...tail].join(' and ');
     const condText = cond ? ` ${cond}` : '';
-    const owner = `${before}${this.plural(measure.target.classId)}`;
+    const owner = phrases.plural();
     if (measure.target.attributeId === '*') {
       return this.pick([
         `how many ${owner}${condText}`,
         `how many ${owner} are there${condText}`,
         `how many ${owner} are there${condText}`,
+        `how many ${owner} do we have${condText}`,
         `count the ${owner}${condText}`,
         `count ${owner}${condText}`,
         `what is the number of ${owner}${condText}`,
         `number of ${owner}${condText}`,
         `the total number of ${owner}${condText}`,
+        `# of ${owner}${condText}`,
+        `count of ${owner}${condText}`,
+        `total ${owner}${condText}`,
       ]);
     }
     const attr = this.attributeName(measure.target, main);
@@ -162,7 +241,7 @@ export class EnglishWriter {
       case 'sum':
         return this.pick(['total', 'total', 'sum of the', 'combined']);
       case 'avg':
-        return this.pick(['average', 'average', 'mean']);
+        return this.pick(['average', 'average', 'mean', 'avg', 'typical']);
       case 'min':
         return temporal ? this.pick(['earliest', 'first', 'oldest']) : this.pick(['lowest', 'smallest', 'minimum', 'least']);
       case 'max':
@@ -174,7 +253,7 @@ export class EnglishWriter {
 
   /** "the number of orders", "the average unit price", for groups and having. */
   private measureNoun(measure: Measure, main: string): string {
-    if (measure.target.attributeId === '*') return `number of ${this.plural(measure.target.classId)}`;
+    if (measure.target.attributeId === '*') return `${this.pick(['number of', 'number of', 'count of', '# of'])} ${this.plural(measure.target.classId)}`;
     if (measure.aggregate === 'count' || measure.aggregate === 'count_distinct') return `number of different ${this.pluralOf(this.attributeName(measure.target, main))}`;
     return `${this.aggregateWord(measure)} ${this.attributeName(measure.target, main)}`;
   }
@@ -192,13 +271,13 @@ export class EnglishWriter {
     const countsKeyClass = measure.target.attributeId === '*' && key.classId === measure.target.classId;
     const keyNoun = keyIsLabel ? this.singular(key.classId) : this.attributeName(key, countsKeyClass ? key.classId : '');
     const keyNouns = keyIsLabel ? this.plural(key.classId) : this.pluralOf(keyNoun);
-    const { before, after } = this.conditionPhrases(graph.where, measure.target.classId);
-    const cond = [...after, ...tail].join(' and ');
+    const phrases = this.conditionPhrases(graph.where, measure.target.classId);
+    const cond = [...phrases.after, ...tail].join(' and ');
     const condText = cond ? ` ${cond}` : '';
     const having = graph.having.map((h) => this.havingPhrase(h, main));
     const order = graph.orderBy[0];
     const isCount = measure.target.attributeId === '*';
-    const counted = `${before}${this.plural(measure.target.classId)}`;
+    const counted = phrases.plural();
     if (order) {
       const most = order.direction === 'desc';
       // "the highest maximum discount" says it twice: a max ordered down (a min ordered up) is already a superlative.
@@ -218,8 +297,9 @@ export class EnglishWriter {
         ]) + havingText;
       }
       if (limit !== null) {
+        const k = this.count(limit);
         // "top 5 ... by" says "the most": never for an ascending order.
-        return this.pick([`the ${limit} ${keyNouns} with ${amount}${condText}`, ...(most ? [`top ${limit} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`] : []), `which ${limit} ${keyNouns} have ${amount}${condText}`]) + havingText;
+        return this.pick([`the ${k} ${keyNouns} with ${amount}${condText}`, ...(most ? [`top ${k} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`, `top ${k} ${keyNouns}${condText} by ${this.measureNoun(order.measure, main)}`] : []), `which ${k} ${keyNouns} have ${amount}${condText}`]) + havingText;
       }
       return `${this.measureNoun(measure, main)} ${this.pick(['for each', 'per', 'by'])} ${keyNoun}${condText}${havingText}, ${this.pick([most ? 'highest first' : 'lowest first', `sorted by ${this.measureNoun(order.measure, main)}${most ? ' descending' : ''}`])}`;
     }
@@ -233,6 +313,7 @@ export class EnglishWriter {
         `how many ${counted} ${each} ${keyNoun}${condText}`,
         `number of ${counted} ${each} ${keyNoun}${condText}`,
         `count the ${counted} ${each} ${keyNoun}${condText}`,
+        `${this.pick(['# of', 'count of'])} ${counted} ${each} ${keyNoun}${condText}`,
         ...(keyIsLabel ? [`how many ${counted} does each ${keyNoun} have${condText}`] : []),
       ]);
     }
@@ -281,24 +362,50 @@ export class EnglishWriter {
   // -----------------------------------------------------------------------------------------
   // conditions
 
-  /** Conditions as words: adjectives before the noun ("Seafood products") and clauses after it. */
-  private conditionPhrases(constraints: readonly Constraint[], main: string): { before: string; after: string[] } {
+  /**
+   * Conditions as words: adjectives before the noun ("Seafood products") and clauses after it,
+   * with the noun phrase of `main` they make ("Seafood products"; "seafood" alone when the value
+   * stands for the noun).
+   */
+  private conditionPhrases(constraints: readonly Constraint[], main: string): { after: string[]; plural: () => string; singular: () => string } {
     let before = '';
+    let noun: { plural: string; singular: string } | null = null;
     const after: string[] = [];
     for (const c of constraints) {
       const attribute = findAttribute(this.schema, c.target.classId, c.target.attributeId);
-      if (!before && c.operator === '=' && attribute.type === 'text' && c.values[0]?.kind === 'string' && this.random.chance(0.25)) {
-        before = `${this.value(c.values[0], attribute, false)} `;
-        continue;
+      if (!before && !noun && c.operator === '=' && attribute.type === 'text' && c.values[0]?.kind === 'string') {
+        noun = this.valueNoun(c, attribute, main);
+        if (noun) continue;
+        if (this.random.chance(0.25)) {
+          before = `${this.value(c.values[0], attribute, false)} `;
+          continue;
+        }
       }
       after.push(this.condition(c, attribute, main));
     }
-    return { before, after };
+    return { after, plural: () => noun?.plural ?? `${before}${this.plural(main)}`, singular: () => noun?.singular ?? `${before}${this.singular(main)}` };
+  }
+
+  /**
+   * "beverages" for the products in the category Beverages: a one-word name of another class that
+   * WordNet knows as a common noun may stand for the asked-for things (options.valueAsNoun).
+   */
+  private valueNoun(c: Constraint, attribute: SchemaAttribute, main: string): { plural: string; singular: string } | null {
+    const value = c.values[0];
+    const isCommonNoun = this.lexicon?.isCommonNoun;
+    if (!isCommonNoun || value?.kind !== 'string' || c.target.classId === main || PLACE.test(attribute.name.singular)) return null;
+    if (labelAttribute(this.schema, c.target.classId)?.id !== attribute.id) return null;
+    const word = value.value.trim();
+    if (!/^[A-Za-z]{3,}$/.test(word) || !isCommonNoun(singularWord(word.toLowerCase()))) return null;
+    if (!this.random.chance(this.options.valueAsNoun ?? 0.3)) return null;
+    const lower = this.random.chance(0.5) ? word.toLowerCase() : word;
+    const singular = singularWord(lower);
+    return { plural: lower, singular };
   }
 
   private condition(c: Constraint, attribute: SchemaAttribute, main: string): string {
     const name = this.attributeName(c.target, main);
-    const v = (i: number) => this.value(c.values[i] as QueryValue, attribute, c.operator === 'year');
+    const v = (i: number) => this.value(c.values[i] as QueryValue, attribute, c.operator === 'year', dateEdge(c.operator, i));
     const label = labelAttribute(this.schema, c.target.classId);
     const isLabel = label?.id === attribute.id;
     const other = c.target.classId !== main;
@@ -307,6 +414,8 @@ export class EnglishWriter {
     const is = whose === 'with' || whose === 'that have' || whose === 'having' ? '' : 'is ';
     const event = this.eventPhrase(c, attribute, v);
     if (event && this.random.chance(0.6)) return event;
+    const implied = this.impliedMoney(c, attribute, main, v);
+    if (implied) return implied;
     switch (c.operator) {
       case '=':
         if (attribute.type === 'text' && PLACE.test(attribute.name.singular) && this.random.chance(0.6)) return `${this.pick(['in', 'from', 'based in', 'located in'])} ${v(0)}`;
@@ -341,6 +450,33 @@ export class EnglishWriter {
         return this.pick([`without a ${name}`, `with no ${name}`, `whose ${name} is missing`, `whose ${name} is unknown`, `where the ${name} is empty`]);
       case 'not_null':
         return this.pick([`with a ${name}`, `that have a ${name}`, `whose ${name} is known`, `where the ${name} is given`]);
+      default:
+        // An operator this writer has no words for yet: its values, plainly.
+        return `${whose} ${name} ${is}${c.values.map((_, i) => v(i)).join(' to ')}`;
+    }
+  }
+
+  /**
+   * "under $20", "cheaper than 20 bucks", "priced over 50": a comparison of the asked-for things'
+   * only money attribute needs no name (options.impliedMoney); "cheaper" and "pricier" only for prices.
+   */
+  private impliedMoney(c: Constraint, attribute: SchemaAttribute, main: string, v: (i: number) => string): string | null {
+    if (!['<', '<=', '>', '>=', 'between'].includes(c.operator) || c.target.classId !== main || !MONEY.test(attribute.name.singular)) return null;
+    if (findClass(this.schema, main).attributes.filter((a) => MONEY.test(a.name.singular) && a.type !== 'text').length !== 1) return null;
+    if (!this.random.chance(this.options.impliedMoney ?? 0.4)) return null;
+    const price = PRICE.test(attribute.name.singular);
+    switch (c.operator) {
+      case '<':
+        return `${this.pick(['under', 'below', 'less than', 'for less than', ...(price ? ['cheaper than', 'costing less than', 'priced under', 'priced below'] : [])])} ${v(0)}`;
+      case '>':
+        return `${this.pick(['over', 'above', 'more than', ...(price ? ['pricier than', 'more expensive than', 'costing more than', 'priced over', 'priced above'] : [])])} ${v(0)}`;
+      case '<=':
+        // "for $20 or less": a word before the amount, so no attribute name ends right before it.
+        return this.pick([`${this.pick(['at most', 'up to', 'no more than'])} ${v(0)}`, `${this.pick(['for', 'at'])} ${v(0)} or less`, ...(price ? [`priced at ${v(0)} or less`] : [])]);
+      case '>=':
+        return this.pick([`${this.pick(['at least', 'no less than'])} ${v(0)}`, `${this.pick(['for', 'at'])} ${v(0)} or more`, `from ${v(0)} up`]);
+      default:
+        return `${this.pick(['between', ...(price ? ['priced between', 'costing between'] : [])])} ${v(0)} and ${v(1)}`;
     }
   }
 
@@ -385,8 +521,11 @@ export class EnglishWriter {
   // -----------------------------------------------------------------------------------------
   // values and names
 
-  /** A value as a person writes it. */
-  value(value: QueryValue, attribute: SchemaAttribute | null, asYear: boolean): string {
+  /**
+   * A value as a person writes it. `edge` says whether a date stands as a lower or an upper
+   * bound (see dateEdge): a month's or a year's first or last day may then be written as that month or year.
+   */
+  value(value: QueryValue, attribute: SchemaAttribute | null, asYear: boolean, edge: 'lower' | 'upper' | null = null): string {
     switch (value.kind) {
       case 'string': {
         const month = /^(\d{4})-(\d{2})$/.exec(value.value);
@@ -398,12 +537,19 @@ export class EnglishWriter {
       case 'number': {
         if (asYear) return String(value.value);
         const money = attribute !== null && MONEY.test(attribute.name.singular);
-        const n = String(value.value);
-        return money ? this.pick([`$${n}`, `${n} dollars`, n]) : n;
+        const words = numberWords(value.value);
+        const n = words && this.random.chance(this.options.numberWords ?? 0.2) ? words : String(value.value);
+        if (!money) return n;
+        const digits = /^\d/.test(n);
+        return this.pick([...(digits ? [`$${n}`, `$${n}`] : []), `${n} dollars`, `${n} bucks`, n]);
       }
       case 'date': {
-        const [y, m, d] = value.value.split('-');
-        return this.pick([value.value, `${MONTHS[Number(m) - 1]} ${Number(d)}, ${y}`, `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`]);
+        const [y, m, d] = value.value.split('-') as [string, string, string];
+        const month = MONTHS[Number(m) - 1] as string;
+        const coarse = edge !== null && this.random.chance(this.options.coarseDates ?? 0.8) ? coarseDate(value.value, edge) : null;
+        if (coarse === 'year') return y;
+        if (coarse === 'month') return this.pick([`${month} ${y}`, `${month} ${y}`, `${month.slice(0, 3)} ${y}`, `${month} of ${y}`]);
+        return this.pick([value.value, `${month} ${Number(d)}, ${y}`, `${Number(d)} ${month} ${y}`, `${month} ${ordinal(Number(d))}, ${y}`, `the ${ordinal(Number(d))} of ${month} ${y}`]);
       }
       case 'boolean':
         return String(value.value);
@@ -429,11 +575,11 @@ export class EnglishWriter {
   }
 
   private singular(classId: string): string {
-    return this.sayOtherwise(findClass(this.schema, classId).name.singular, false);
+    return this.sayOtherwise(findClass(this.schema, classId).name.singular, false, true);
   }
 
   private plural(classId: string): string {
-    return this.sayOtherwise(findClass(this.schema, classId).name.plural, true);
+    return this.sayOtherwise(findClass(this.schema, classId).name.plural, true, true);
   }
 
   /**
@@ -448,13 +594,19 @@ export class EnglishWriter {
     return desc ? this.pick(['newest', 'latest', 'most recent']) : this.pick(['oldest', 'earliest']);
   }
 
-  /** Now and then a name's last word by a synonym ("clients" for customers), in the same number. */
-  private sayOtherwise(name: string, plural: boolean): string {
-    if (!this.lexicon || !this.random.chance(this.lexicon.rate)) return name;
+  /**
+   * Now and then a name's last word by a synonym ("clients" for customers), or a class's by a
+   * broader noun ("workers" for employees), in the same number.
+   */
+  private sayOtherwise(name: string, plural: boolean, isClass = false): string {
+    if (!this.lexicon) return name;
+    // Only a one-word class is said more broadly: "order facts" is no kind of order details.
+    const broader = isClass && !name.includes(' ') && this.lexicon.hypernyms && this.random.chance(this.lexicon.hypernymRate ?? 0);
+    if (!broader && !this.random.chance(this.lexicon.rate)) return name;
     const words = name.split(' ');
     const last = words[words.length - 1] as string;
     const base = plural ? singularWord(last) : last;
-    const synonyms = this.lexicon.synonyms(base);
+    const synonyms = broader && this.lexicon.hypernyms ? this.lexicon.hypernyms(base) : this.lexicon.synonyms(base);
     if (synonyms.length === 0) return name;
     const synonym = this.random.pick(synonyms);
     return [...words.slice(0, -1), plural ? pluralWord(synonym) : synonym].join(' ');

@@ -11,14 +11,17 @@ import { queryGraph } from '../../../engines/query-graph/build.js';
 import { Random, randomQueryGraph, type RandomWalkOptions } from '../../../engines/query-graph/random-walk.js';
 import type { Constraint, Operator, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../../engines/schema-graph/types.js';
+import { day, upperBound } from './bind.js';
 import { ChainGenerator, type ChainOptions } from './chains.js';
-import { EnglishWriter } from './english.js';
+import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from './input.js';
 import { preferReferencingColumns } from './key-columns.js';
 import { labelAttribute } from './labels.js';
 import { RankingGenerator } from './rankings.js';
 import { findMentions, type Mention } from './mentions.js';
 import { key } from './normalize.js';
+import { Registers, type RegisterOptions } from './registers.js';
+import { valueFitOf, type ValueFit } from './value-fit.js';
 import { attributeToken, graphToTokens, MAX_PLACEHOLDERS } from './target.js';
 import type { ValueMemory } from './value-memory.js';
 import type { WordNet } from './wordnet.js';
@@ -37,8 +40,27 @@ export interface GeneratorOptions {
   /** Most plain attributes shown and most conditions: people rarely ask for more. Default 3 and 3. */
   readonly maxShown?: number;
   readonly maxConditions?: number;
-  /** Probability of one small typo (two letters swapped) in a word that is not a value. Default 0.05. */
+  /** Probability of one small typo (two letters swapped, one dropped or one doubled) in a word that is not a value. Default 0.05. */
   readonly typo?: number;
+  /**
+   * How the finished question is typed, each a probability per question: lower case, no final
+   * mark, "what's"/"whats", "pls"/"can you", function words left out (registers.ts). `typo` above
+   * is the typo probability.
+   */
+  readonly registers?: Omit<RegisterOptions, 'typo'>;
+  /**
+   * The English writer's registers, each a probability: numbers in words ("top five"), money
+   * comparisons without the money attribute's name ("under 20 bucks"), a value standing for the
+   * noun ("the cheapest beverage"), dates at a month's or year's edge written as that month or year.
+   */
+  readonly english?: EnglishOptions;
+  /**
+   * Probability that a date compared with (before, after, since, between) is drawn at the edge of
+   * a month or a year, so it can be written "before March 1998" or "after 1997". Default 0.4.
+   */
+  readonly coarseDates?: number;
+  /** Broader WordNet nouns said for a class's name ("workers" for employees). Default 0.02; 0 without a `lexicon`. */
+  readonly hypernyms?: number;
   /**
    * Share of questions about relation chains (chains.ts) when the schema has role relations (a
    * class related to itself by one-word relations: FATHER, HUSBAND); 0 for other schemas. Default 0.6.
@@ -48,6 +70,8 @@ export interface GeneratorOptions {
   readonly chainShapes?: ChainOptions;
   /** Share of rankings by a count of related things ("which customer has the most orders", rankings.ts). Default 0.06. */
   readonly rankings?: number;
+  /** Share of superlatives of one attribute ("the cheapest beverage", "top five priciest products", rankings.ts). Default 0.06. */
+  readonly superlatives?: number;
   /**
    * Probability that a class or attribute name's last word is said by a WordNet synonym instead
    * ("clients" for customers). Default 0.08; 0 without a `lexicon`.
@@ -82,6 +106,8 @@ export class QuestionGenerator {
   private readonly writer: EnglishWriter;
   private readonly chains: ChainGenerator;
   private readonly rankings: RankingGenerator;
+  private readonly registers: Registers;
+  private readonly fit: ValueFit;
 
   constructor(
     private readonly schema: SchemaGraph,
@@ -90,8 +116,18 @@ export class QuestionGenerator {
   ) {
     this.random = new Random(options.seed ?? 1);
     const lexicon = options.lexicon;
-    const synonyms = lexicon ? (word: string) => lexicon.synonyms(word, 'noun', 1) : undefined;
-    this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), synonyms ? { synonyms, rate: options.synonyms ?? 0.08 } : undefined);
+    const words = lexicon
+      ? {
+          synonyms: (word: string) => lexicon.synonyms(word, 'noun', 1),
+          rate: options.synonyms ?? 0.08,
+          hypernyms: (word: string) => lexicon.hypernyms(word, 'noun'),
+          hypernymRate: options.hypernyms ?? 0.02,
+          isCommonNoun: (word: string) => lexicon.isCommonNoun(word),
+        }
+      : undefined;
+    this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), words, options.english);
+    this.registers = new Registers(this.random, { ...options.registers, typo: options.typo ?? 0.05 });
+    this.fit = valueFitOf(memory);
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
     this.rankings = new RankingGenerator(schema, this.random, (a, op, r) => this.value(a, op, r));
   }
@@ -119,17 +155,24 @@ export class QuestionGenerator {
     } else if (this.rankings.usable && this.random.chance(this.options.rankings ?? 0.06)) {
       const ranking = this.rankings.next();
       if (!ranking) return null;
-      graph = ranking;
+      graph = this.coarsen(ranking);
+      question = this.writer.question(graph);
+    } else if (this.rankings.superlativesUsable && this.random.chance(this.options.superlatives ?? 0.06)) {
+      const superlative = this.rankings.superlative();
+      if (!superlative) return null;
+      graph = this.coarsen(superlative);
       question = this.writer.question(graph);
     } else {
       const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
       const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
       if (!walked) return null;
-      graph = this.nudge(walked);
+      graph = this.coarsen(this.nudge(walked));
       question = this.writer.question(graph);
     }
-    if (this.random.chance(this.options.typo ?? 0.05)) question = this.typo(question);
-    const mentions = findMentions(question, this.memory, { acrossMarks: this.options.valuesAcrossMarks ?? false });
+    const written = question;
+    const acrossMarks = this.options.valuesAcrossMarks ?? false;
+    question = this.registers.apply(written, () => findMentions(written, this.memory, { acrossMarks }).map((m) => [m.start, m.end] as const));
+    const mentions = findMentions(question, this.memory, { acrossMarks });
     const target = this.placeholders(graph, mentions);
     if (!target) return null;
     return { question, input: inputTokens(question, mentions), target, graph, classes: graph.classes.length };
@@ -170,6 +213,30 @@ export class QuestionGenerator {
       return { kind: 'number', value: attribute.type === 'integer' ? Math.round(n) : n };
     }
     return { kind: 'boolean', value: random.chance(0.5) };
+  }
+
+  /**
+   * Dates compared with (before, after, between) moved now and then to the edge of their month or
+   * year, the way people ask ("before March 1998", "after 1997"): a lower bound to the first day,
+   * an upper bound to the last (options.coarseDates). A between's two days are put in order.
+   */
+  private coarsen(graph: QueryGraph): QueryGraph {
+    const rate = this.options.coarseDates ?? 0.4;
+    if (rate <= 0 || !graph.where.some((c) => c.values.some((v) => v.kind === 'date'))) return graph;
+    const where = graph.where.map((c): Constraint => {
+      if (!c.values.every((v) => v.kind === 'date') || dateEdge(c.operator, 0) === null || !this.random.chance(rate)) return c;
+      const byYear = this.random.chance(0.4);
+      const days = c.values.map((v) => (v.kind === 'date' ? v.value : '')).sort();
+      const values = days.map((d, i): QueryValue => {
+        const [y, m] = d.split('-').map(Number) as [number, number];
+        const upper = dateEdge(c.operator, i) === 'upper';
+        const month = byYear ? (upper ? 12 : 1) : m;
+        const last = new Date(Date.UTC(y, month, 0)).getUTCDate();
+        return { kind: 'date', value: `${y}-${String(month).padStart(2, '0')}-${String(upper ? last : 1).padStart(2, '0')}` };
+      });
+      return { ...c, values };
+    });
+    return queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having: graph.having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
   }
 
   /** Moves a walked graph toward what people ask (see the options). */
@@ -223,21 +290,24 @@ export class QuestionGenerator {
   /** The target tokens with every value replaced by the placeholder of its mention; null if one is missing. */
   private placeholders(graph: QueryGraph, mentions: readonly Mention[]): string[] | null {
     const used = new Set<number>();
-    const find = (value: QueryValue, classId: string | null, attributeId: string | null, operator: string): QueryValue | null => {
-      const fitting = mentions.flatMap((m, i) => (!used.has(i) && matches(m, value, classId, attributeId, operator) ? [i] : []));
+    const find = (value: QueryValue, classId: string | null, attributeId: string | null, operator: string, position = 0): QueryValue | null => {
+      const fitting = mentions.flatMap((m, i) => (!used.has(i) && matches(m, value, classId, attributeId, operator, position) ? [i] : []));
       // The same words twice, both fitting ("the 6 products ... category id below 6"): which one the
       // sentence meant is unknown here, and a guess would teach the model the wrong one.
       const index = fitting[0] ?? -1;
       if (index >= 0 && fitting.some((i) => i !== index && key((mentions[i] as Mention).text) === key((mentions[index] as Mention).text))) return null;
       if (index < 0 || index >= MAX_PLACEHOLDERS) return null;
+      // Decoding lets a mention fill only an attribute it fits (grammar.ts): a value drawn for a
+      // referenced key and moved to the referencing one (key-columns.ts) may be no value of it.
+      if (classId !== null && attributeId !== null && !this.fit.fits(classId, attributeId, operator, mentions[index] as Mention)) return null;
       used.add(index);
       return { kind: 'placeholder', name: String(index + 1) };
     };
     const where: Constraint[] = [];
     for (const c of graph.where) {
       const values: QueryValue[] = [];
-      for (const v of c.values) {
-        const p = v.kind === 'boolean' ? v : find(v, c.target.classId, c.target.attributeId, c.operator);
+      for (const [i, v] of c.values.entries()) {
+        const p = v.kind === 'boolean' ? v : find(v, c.target.classId, c.target.attributeId, c.operator, i);
         if (!p) return null;
         values.push(p);
       }
@@ -245,6 +315,8 @@ export class QuestionGenerator {
     }
     const having = [];
     for (const h of graph.having) {
+      // Serving binds a having value to a number mention only (bind.ts): "latest order date before 1997-09-03" has none.
+      if (h.value.kind !== 'number') return null;
       const p = find(h.value, null, null, h.operator);
       if (!p) return null;
       having.push({ ...h, value: p });
@@ -265,17 +337,10 @@ export class QuestionGenerator {
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }
 
-  private typo(question: string): string {
-    const spans = [...question.matchAll(/\b[a-z]{5,}\b/g)];
-    if (spans.length === 0) return question;
-    const m = this.random.pick(spans);
-    const at = (m.index ?? 0) + this.random.integer(1, m[0].length - 2);
-    return question.slice(0, at) + question[at + 1] + question[at] + question.slice(at + 2);
-  }
 }
 
 /** Whether a mention found in the question is the graph value (so its placeholder stands for it). */
-function matches(mention: Mention, value: QueryValue, classId: string | null, attributeId: string | null, operator: string): boolean {
+function matches(mention: Mention, value: QueryValue, classId: string | null, attributeId: string | null, operator: string, index: number): boolean {
   switch (value.kind) {
     case 'string': {
       if (/^\d{4}-\d{2}$/.test(value.value) && operator === 'month') return mention.kind === 'month' && mention.date === value.value;
@@ -290,7 +355,10 @@ function matches(mention: Mention, value: QueryValue, classId: string | null, at
     case 'number':
       return (mention.kind === 'number' || mention.kind === 'year') && mention.number === value.value;
     case 'date':
-      return mention.kind === 'date' && mention.date === value.value;
+      if (mention.kind === 'date') return mention.date === value.value;
+      // "before March 1998", "after 1997": a month or a year the binder reads as this very day.
+      if ((mention.kind === 'month' || mention.kind === 'year') && dateEdge(operator, index) !== null) return day(mention, upperBound(operator as Operator, index)) === value.value;
+      return false;
     default:
       return false;
   }

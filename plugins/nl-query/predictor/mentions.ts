@@ -1,11 +1,12 @@
 /**
  * Finding the values a question mentions: stored text values (case, accent and whitespace
  * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
- * ("$20", "50 dollars", "1,000"), years, months ("March 1998") and dates ("1997-07-04",
+ * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years, months ("March 1998") and dates ("1997-07-04",
  * "July 4, 1997", "4 July 1997"). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
  */
 import { fold, key, words, type WordSpan } from './normalize.js';
+import { findNumberWords, isNumberWord } from './number-words.js';
 import { ValueMemory, type ValueCandidate } from './value-memory.js';
 
 /** What kind of value a mention is; the model sees it as a token after the placeholder. */
@@ -75,6 +76,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
+  for (const mention of numberWordMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
 }
 
@@ -93,6 +95,8 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
+        // "top seven" is a number, not Steven one letter away: only a value stored as the word itself takes it.
+        if (quality !== 'exact' && gram.some((w) => isNumberWord(w.text))) continue;
         const lookup = (folded: string): readonly ValueCandidate[] => {
           if (quality === 'exact') return acrossMarks ? [...memory.lookupExact(folded), ...memory.lookupWordsOnly(folded)] : memory.lookupExact(folded);
           if (quality === 'fuzzy') {
@@ -205,6 +209,11 @@ function numberMentions(question: string): Mention[] {
     out.push({ start, end: start + m[0].length, text: m[0], kind: isYear ? 'year' : 'number', number: value, date: null, candidates: [] });
   }
   return out;
+}
+
+/** Numbers written in words ("top five", "under twenty bucks"), as number-words.ts reads them. */
+function numberWordMentions(question: string): Mention[] {
+  return findNumberWords(question).map(({ start, end, value }) => ({ start, end, text: question.slice(start, end), kind: 'number', number: value, date: null, candidates: [] }));
 }
 
 function range(start: number, length: number): number[] {

@@ -70,9 +70,11 @@ export function key(text: string): string {
 }
 
 /**
- * The word, or the word of `vocabulary` it is a swap of two neighbouring letters of ("undre" ->
- * "under", "adrdess" -> "address"): the typo people make most, and the one the generator writes.
- * Words shorter than 4 letters are left alone ("no" and "on" are both words).
+ * The word, or the word of `vocabulary` it is one typo away from: two neighbouring letters swapped
+ * ("undre" -> "under", "adrdess" -> "address"), one letter doubled ("eveery" -> "every") or one
+ * left out ("mximum" -> "maximum"): the typos people make most, and the ones the generator writes
+ * (registers.ts). Tried in that order, each left to right. Words shorter than 4 letters are left
+ * alone ("no" and "on" are both words).
  */
 export function unswapped(word: string, vocabulary: ReadonlySet<string>): string {
   if (word.length < 4 || vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word;
@@ -80,5 +82,18 @@ export function unswapped(word: string, vocabulary: ReadonlySet<string>): string
     const swapped = word.slice(0, k) + (word[k + 1] as string) + (word[k] as string) + word.slice(k + 2);
     if (vocabulary.has(swapped)) return swapped;
   }
+  for (let k = 0; k + 1 < word.length; k += 1) {
+    if (word[k] !== word[k + 1]) continue;
+    const single = word.slice(0, k) + word.slice(k + 1);
+    if (vocabulary.has(single)) return single;
+  }
+  for (let k = 1; k < word.length; k += 1) {
+    for (const letter of LETTERS) {
+      const whole = word.slice(0, k) + letter + word.slice(k);
+      if (vocabulary.has(whole)) return whole;
+    }
+  }
   return word;
 }
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

@@ -5,6 +5,13 @@
  * a count of another class, an order by that count and a limit together), so the generator draws
  * them on purpose. Any schema: every relation between two different classes ranks its one side
  * by a count of its many side.
+ *
+ * Also superlatives of one attribute: "the cheapest beverage", "top five priciest products",
+ * "the 3 most recent orders from France", "which employee is the oldest": a class's things by
+ * the naming attribute, ordered by a number or a date of their own, at most ten of them,
+ * sometimes in a named thing of a related class ("beverages": the product's category) or under
+ * one condition of their own. A walk draws these rarely too (an order, a limit and the naming
+ * attribute together).
  */
 import { queryGraph } from '../../../engines/query-graph/build.js';
 import { operatorsFor, type Random } from '../../../engines/query-graph/random-walk.js';
@@ -22,13 +29,18 @@ export interface RankingOptions {
   readonly topN?: number;
   /** Probability of "the fewest" instead of "the most". Default 0.25. */
   readonly fewest?: number;
+  /** Probability that a superlative is among the things of a named related thing ("the cheapest beverage"). Default 0.35. */
+  readonly named?: number;
 }
 
 const CONDITION_TYPES = new Set(['text', 'date', 'datetime', 'integer', 'decimal', 'float']);
+const ORDER_TYPES = new Set(['date', 'datetime', 'integer', 'decimal', 'float']);
 
 export class RankingGenerator {
   /** [ranked class, counted class] pairs: the one and the many side of each relation. */
   private readonly pairs: readonly (readonly [string, string])[];
+  /** Classes with a naming attribute and an attribute to order them by (a number or a date, no key). */
+  private readonly orderable: readonly { readonly classId: string; readonly by: readonly SchemaAttribute[] }[];
 
   constructor(
     private readonly schema: SchemaGraph,
@@ -44,10 +56,48 @@ export class RankingGenerator {
       if (!pairs.some(([a, b]) => a === r.to && b === r.from)) pairs.push([r.to, r.from]);
     }
     this.pairs = pairs;
+    this.orderable = schema.classes.flatMap((c) => {
+      const keys = new Set(schema.relations.filter((r) => r.from === c.id).flatMap((r) => r.fromColumns));
+      const by = labelAttribute(schema, c.id) ? c.attributes.filter((a) => ORDER_TYPES.has(a.type) && !a.primaryKey && !keys.has(a.id) && !/\bid\b/.test(a.name.singular)) : [];
+      return by.length > 0 ? [{ classId: c.id, by }] : [];
+    });
   }
 
   get usable(): boolean {
     return this.pairs.length > 0;
+  }
+
+  /** Whether the schema has things to rank by an attribute of their own. */
+  get superlativesUsable(): boolean {
+    return this.orderable.length > 0;
+  }
+
+  /** One superlative graph ("the 3 cheapest beverages"), or null when the schema has nothing to order. */
+  superlative(): QueryGraph | null {
+    if (this.orderable.length === 0) return null;
+    const { classId, by } = this.random.pick(this.orderable);
+    const label = labelAttribute(this.schema, classId);
+    if (!label) return null;
+    const attribute = this.random.pick(by);
+    const where: Constraint[] = [];
+    const r = this.random.next();
+    if (r < (this.options.named ?? 0.35)) {
+      // "beverages", "from Exotic Liquids": the named thing a relation of this class leads to.
+      const owners = this.schema.relations.filter((rel) => rel.from === classId && rel.to !== classId).map((rel) => rel.to);
+      const owner = owners.length > 0 ? this.random.pick(owners) : null;
+      const ownerLabel = owner ? labelAttribute(this.schema, owner) : null;
+      if (owner && ownerLabel && ownerLabel.type === 'text') where.push({ target: { classId: owner, attributeId: ownerLabel.id }, operator: '=', values: [this.value(ownerLabel, '=', this.random)] });
+    } else if (r < (this.options.named ?? 0.35) + (this.options.condition ?? 0.3)) {
+      const own = this.schema.classes.find((c) => c.id === classId)?.attributes.filter((a) => CONDITION_TYPES.has(a.type) && !a.primaryKey && a.id !== attribute.id && a.id !== label.id) ?? [];
+      if (own.length > 0) {
+        const other = this.random.pick(own);
+        const operator = this.random.pick(operatorsFor(other.type).filter((op) => ['=', 'year', '>', '<'].includes(op)));
+        where.push({ target: { classId, attributeId: other.id }, operator, values: [this.value(other, operator, this.random)] });
+      }
+    }
+    const limit = this.random.chance(this.options.topN ?? 0.4) ? this.random.integer(2, 10) : 1;
+    const direction = this.random.chance(0.5) ? 'asc' : 'desc';
+    return queryGraph({ select: [{ target: { classId, attributeId: label.id }, aggregate: null }], where, orderBy: [{ measure: { target: { classId, attributeId: attribute.id }, aggregate: null }, direction }], limit });
   }
 
   /** One ranking graph, or null when the schema has no relation to rank by. */

@@ -46,7 +46,7 @@ const CUE_WORDS: ReadonlySet<string> = new Set([...ORDER_WORDS, ...GROUP_WORDS, 
 export function readingChecks(question: string, mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph): ReadingChecks {
   const said = questionWords(question, mentions).map((word) => word && unswapped(word, CUE_WORDS));
   const operators = operatorCues(question, mentions, (before) => names.endsWithAttribute(before));
-  const attributes = attributeCues(question, mentions, names);
+  const attributes = attributeCues(question, mentions, names, schema);
   const groups = groupCues(said, names, schema);
   const sorts = orderCues(said, names);
   const nulls = nullCues(said, names);

@@ -20,6 +20,8 @@ export interface Synset {
   readonly pertainsTo: readonly { readonly offset: number; readonly pos: PartOfSpeech }[];
   /** Hyponym pointers (`~`) to nouns: the synsets of kinds of this one ("lawyer" -> solicitor). */
   readonly kinds: readonly number[];
+  /** Hypernym pointers (`@`) to nouns: the synsets this one is a kind of ("employee" -> worker). */
+  readonly broader: readonly number[];
 }
 
 let shared: WordNet | undefined;
@@ -29,6 +31,7 @@ const POS_OF: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', a: 'adj', s:
 export class WordNet {
   private readonly indexes = new Map<PartOfSpeech, ReadonlyMap<string, readonly number[]>>();
   private readonly data = new Map<PartOfSpeech, Buffer>();
+  private readonly depths = new Map<number, number>();
 
   private constructor(private readonly directory: string) {}
 
@@ -107,6 +110,45 @@ export class WordNet {
     return out;
   }
 
+  /**
+   * One-word lower-case nouns one level broader than a noun's first `senses` senses, nearest first
+   * (the first word of each: "employee" -> worker, "customer" -> consumer, "singer" -> musician). Broad words near
+   * the top of WordNet ("entity", "object", "artifact", "abstraction": fewer than `minDepth`
+   * levels below its root) say nothing about a schema's things and are left out.
+   */
+  hypernyms(noun: string, pos: PartOfSpeech = 'noun', senses = 1, minDepth = 4): string[] {
+    if (pos !== 'noun') return [];
+    const bases = nounBases(noun.toLowerCase());
+    const offsets = (bases.map((b) => this.index('noun').get(b)).find((o) => o !== undefined) ?? []).slice(0, senses);
+    const out: string[] = [];
+    for (const offset of offsets) {
+      for (const broader of this.synsetAt('noun', offset).broader) {
+        if (this.depth(broader) < minDepth) continue;
+        // The synset's first lemma is its common word ("musician", not "instrumentalist").
+        const lemma = this.synsetAt('noun', broader).lemmas[0] ?? '';
+        if (/^[a-z]+$/.test(lemma) && !bases.includes(lemma) && !out.includes(lemma)) out.push(lemma);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a word's most frequent noun sense is a common noun (not a name: "beverage" yes, "Germany" no). */
+  isCommonNoun(word: string): boolean {
+    const first = (nounBases(word.toLowerCase()).map((b) => this.index('noun').get(b)).find((o) => o !== undefined) ?? [])[0];
+    return first !== undefined && !this.synsetAt('noun', first).lemmas.some((l) => /^[A-Z]/.test(l));
+  }
+
+  /** Fewest hypernym steps from a noun synset up to a root ("entity" is 0). */
+  private depth(offset: number): number {
+    const known = this.depths.get(offset);
+    if (known !== undefined) return known;
+    this.depths.set(offset, 0);
+    const up = this.synsetAt('noun', offset).broader;
+    const d = up.length === 0 ? 0 : 1 + Math.min(...up.map((o) => this.depth(o)));
+    this.depths.set(offset, d);
+    return d;
+  }
+
   private index(pos: PartOfSpeech): ReadonlyMap<string, readonly number[]> {
     const cached = this.indexes.get(pos);
     if (cached) return cached;
@@ -140,13 +182,15 @@ export class WordNet {
     const pointerCount = Number(fields[pointersAt]);
     const pertainsTo: { offset: number; pos: PartOfSpeech }[] = [];
     const kinds: number[] = [];
+    const broader: number[] = [];
     for (let i = 0; i < pointerCount; i += 1) {
       const at = pointersAt + 1 + i * 4;
       const target = POS_OF[fields[at + 2] ?? ''];
       if (fields[at] === '\\' && target) pertainsTo.push({ offset: Number(fields[at + 1]), pos: target });
       if (fields[at] === '~' && target === 'noun') kinds.push(Number(fields[at + 1]));
+      if (fields[at] === '@' && target === 'noun') broader.push(Number(fields[at + 1]));
     }
-    return { lemmas, pertainsTo, kinds };
+    return { lemmas, pertainsTo, kinds, broader };
   }
 }
 

@@ -1,0 +1,59 @@
+/**
+ * Whole numbers written as English words ("five", "twenty-five", "a hundred"), both ways: the
+ * mention finder reads them as number mentions (mentions.ts), and the question generator writes
+ * numbers this way now and then (english.ts), so serving reads exactly what training wrote.
+ * "one" is left out: "which one", "no one", "one of" are no numbers, and nobody asks for "the top
+ * one" where "the" would not do. Ordinals ("second", "third") are not values here: the query
+ * graph cannot say "the third cheapest" (no offset), so they stay words.
+ */
+
+const UNITS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** The words for `n` (2..99, 100, 1000), or null when people would write the digits. */
+export function numberWords(n: number): string | null {
+  if (!Number.isInteger(n) || n < 2) return null;
+  if (n < 20) return UNITS[n] as string;
+  if (n < 100) {
+    const tens = TENS[Math.floor(n / 10)] as string;
+    return n % 10 === 0 ? tens : `${tens}-${UNITS[n % 10]}`;
+  }
+  if (n === 100) return 'a hundred';
+  if (n === 1000) return 'a thousand';
+  return null;
+}
+
+const WORDS: ReadonlySet<string> = new Set([...UNITS.slice(2), ...TENS.slice(2), 'hundred', 'thousand']);
+
+/** Whether a single (folded) word is a number word ("seven", not "steven"): a fuzzy value match must not take it. */
+export function isNumberWord(word: string): boolean {
+  return WORDS.has(word.toLowerCase());
+}
+
+/** A number written in words, found in a question: character offsets and its value. */
+export interface NumberWordSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly value: number;
+}
+
+const UNIT_PATTERN = UNITS.slice(2).join('|');
+const TENS_PATTERN = TENS.slice(2).join('|');
+/** Longest alternatives first, so "twenty-five" is one number and "seventeen" is not "seven". */
+const PATTERN = new RegExp(`\\b(?:(?:a|one) (hundred|thousand)|(${TENS_PATTERN})(?:[- ](${UNITS.slice(1, 10).join('|')}))?|(${UNIT_PATTERN}))\\b`, 'gi');
+
+/** Every number written in words in `text`, left to right. */
+export function findNumberWords(text: string): NumberWordSpan[] {
+  const out: NumberWordSpan[] = [];
+  for (const m of text.matchAll(PATTERN)) {
+    const start = m.index ?? 0;
+    // "twenty-something", "five-star": a word that goes on with a hyphen is no number of its own.
+    if (/^-[\p{L}\p{N}]/u.test(text.slice(start + m[0].length))) continue;
+    let value: number;
+    if (m[1]) value = m[1].toLowerCase() === 'hundred' ? 100 : 1000;
+    else if (m[2]) value = TENS.indexOf(m[2].toLowerCase()) * 10 + (m[3] ? UNITS.indexOf(m[3].toLowerCase()) : 0);
+    else value = UNITS.indexOf((m[4] as string).toLowerCase());
+    out.push({ start, end: start + m[0].length, value });
+  }
+  return out;
+}
