@@ -180,16 +180,16 @@ class Words {
     return `${findClass(this.schema, ref.classId).name.singular} ${ref.instance}'s ${this.attributeName(ref)}`;
   }
 
-  /** A pattern: its steps and conditions, instances named by class and number. */
+  /** A pattern: "category whose category name is Seafood", "person 3 that is the son of person 2". */
   pattern(p: Pattern): string {
     const node = (n: ClassInstance) => `${findClass(this.schema, n.classId).name.singular}${n.instance === 1 ? '' : ` ${n.instance}`}`;
     const phrases = [
-      ...p.follows.map((step) => `${node(step.to)} being the ${relationWords(step, this.schema)} of ${node(step.from)}`),
-      ...p.where.map((c) => `${this.instanceAttribute(c.target)} ${this.condition(c)}`),
+      ...p.follows.map((step) => `${node(step.to)} that is the ${relationWords(step, this.schema)} of ${node(step.from)}`),
+      ...p.where.map((c) => `${node({ classId: c.target.classId, instance: c.target.instance ?? 1 })} whose ${this.attributeName(c.target)} ${this.condition(c)}`),
       ...p.compare.map((c) => this.comparison(c)),
-      ...p.classes.map((classId) => `a ${findClass(this.schema, classId).name.singular}`),
+      ...p.classes.map((classId) => findClass(this.schema, classId).name.singular),
     ];
-    return `one with ${list(phrases)}`;
+    return list(phrases);
   }
 
   aggregateCondition(h: AggregateConstraint): string {

@@ -12,7 +12,9 @@ import { loadConfig } from '../../config/config.js';
 import { CypherQueryEngine } from '../../engines/cypher/cypher-engine.js';
 import { EmbeddedGraphStore } from '../../engines/cypher/embedded-store.js';
 import type { GraphStore } from '../../engines/cypher/graph-store.js';
+import { attr, queryGraph, show, where } from '../../engines/query-graph/build.js';
 import { formatQueryGraph, parseQueryGraph } from '../../engines/query-graph/canonical.js';
+import { kinFollows, kinshipTable } from '../../engines/query-graph/kinship.js';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import { sqliteFilePath, type SqlProvider } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
@@ -103,4 +105,73 @@ describe.each(BACKENDS)('Northwind constructs on %s', (backend) => {
 
 describe.each(BACKENDS)('royals constructs on %s', (backend) => {
   it.each(ROYALS_CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (_, c) => agrees(royals, royalsReference, backend, c));
+});
+
+/**
+ * Kinship words composed by engines/query-graph/kinship.ts from each engine's own schema graph
+ * (SQL: the relation table's values; graph: the relationship types), run from an anchor person and
+ * compared with SQLite written by hand.
+ */
+const ROYAL = (name: string) => `'${name}'`;
+const CHILD = "('son', 'daughter')";
+const KIN_CASES: readonly { word: string; anchor: string; expected: string }[] = [
+  {
+    word: 'grandchild',
+    anchor: 'Victoria of house of Hanover',
+    expected: `SELECT DISTINCT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation IN ${CHILD} JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation IN ${CHILD}
+      JOIN people p ON p.id = r2.tail_id WHERE a.name = ${ROYAL('Victoria of house of Hanover')}`,
+  },
+  {
+    word: 'great-grandchild',
+    anchor: 'George_III of house of Hanover',
+    expected: `SELECT DISTINCT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation IN ${CHILD} JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation IN ${CHILD}
+      JOIN relations r3 ON r3.head_id = r2.tail_id AND r3.relation IN ${CHILD} JOIN people p ON p.id = r3.tail_id WHERE a.name = ${ROYAL('George_III of house of Hanover')}`,
+  },
+  {
+    word: 'cousin',
+    anchor: 'Elizabeth_II Alexandra Mary of house of Windsor',
+    expected: `SELECT DISTINCT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation IN ('father', 'mother') JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation IN ('brother', 'sister')
+      JOIN relations r3 ON r3.head_id = r2.tail_id AND r3.relation IN ${CHILD} JOIN people p ON p.id = r3.tail_id WHERE a.name = ${ROYAL('Elizabeth_II Alexandra Mary of house of Windsor')}`,
+  },
+  {
+    word: 'sister-in-law',
+    anchor: 'Edward_VII of house of Wettin',
+    expected: `SELECT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation IN ('husband', 'wife') JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation = 'sister'
+      JOIN people p ON p.id = r2.tail_id WHERE a.name = ${ROYAL('Edward_VII of house of Wettin')}
+      UNION SELECT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation = 'brother' JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation = 'wife'
+      JOIN people p ON p.id = r2.tail_id WHERE a.name = ${ROYAL('Edward_VII of house of Wettin')}`,
+  },
+  {
+    word: 'son-in-law',
+    anchor: 'Victoria of house of Hanover',
+    expected: `SELECT DISTINCT p.name FROM people a JOIN relations r1 ON r1.head_id = a.id AND r1.relation IN ${CHILD} JOIN relations r2 ON r2.head_id = r1.tail_id AND r2.relation = 'husband'
+      JOIN people p ON p.id = r2.tail_id WHERE a.name = ${ROYAL('Victoria of house of Hanover')}`,
+  },
+  {
+    word: 'ancestor',
+    anchor: 'Charles Philip Arthur of house of Windsor',
+    expected: `WITH RECURSIVE up(id, depth) AS (SELECT r.tail_id, 1 FROM people a JOIN relations r ON r.head_id = a.id AND r.relation IN ('father', 'mother') WHERE a.name = ${ROYAL('Charles Philip Arthur of house of Windsor')}
+      UNION SELECT r.tail_id, up.depth + 1 FROM up JOIN relations r ON r.head_id = up.id AND r.relation IN ('father', 'mother') WHERE up.depth < 4)
+      SELECT DISTINCT p.name FROM up JOIN people p ON p.id = up.id`,
+  },
+  {
+    word: 'uncle',
+    anchor: 'Elizabeth_II Alexandra Mary of house of Windsor',
+    expected: `SELECT DISTINCT p.name FROM people a JOIN relations r ON r.head_id = a.id AND r.relation = 'uncle' JOIN people p ON p.id = r.tail_id WHERE a.name = ${ROYAL('Elizabeth_II Alexandra Mary of house of Windsor')}`,
+  },
+];
+
+describe.each(BACKENDS)('kinship words from the royals relations on %s', (backend) => {
+  it.each(KIN_CASES.map((c) => [`${c.word} of ${c.anchor}`, c] as const))('%s', async (_, c) => {
+    const engine = royals.get(backend)!;
+    const person = isGraph(backend) ? 'Person' : 'people';
+    const composition = kinshipTable(engine.schema(), person).get(c.word);
+    expect(composition, `${c.word} in ${[...kinshipTable(engine.schema(), person).keys()].join(', ')}`).toBeDefined();
+    const parts = kinFollows(composition!, { classId: person, instance: 2 }, { classId: person, instance: 1 }, 3);
+    const graph = queryGraph({ select: [show(attr(person, 'name'))], where: [where(attr(person, 'name', 2), '=', c.anchor)], ...parts, distinct: true });
+    const expected = royalsReference.prepare(c.expected).raw().all() as unknown[][];
+    expect(expected.length).toBeGreaterThan(0);
+    const run = await engine.run(graph, { limit: 1000, timeoutMs: 30_000 });
+    expectSameRows(normaliseRows(run.result.rows, false), normaliseRows(expected, false), run.query);
+  });
 });

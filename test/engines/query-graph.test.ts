@@ -102,6 +102,50 @@ describe('validation against the schema graph', () => {
   });
 });
 
+describe('the constructs for what people ask', () => {
+  it.each([
+    ['show Products.ProductName ; compare Products.UnitPrice < Orders.OrderDate', /cannot compare/],
+    ['compute Products.x = Products.UnitPrice ; show Products.x', /needs an operation/],
+    ['compute Products.x = ( Products.UnitPrice * 2 ) ; show Products#2.x ; follow Products#2 `Products(CategoryID)->Categories(CategoryID)` Categories', /computed on Products#1 only/],
+    ['show Products.ProductName ; extreme max Products.Discontinued per Categories.*', /per needs an attribute/],
+    ['show Employees.LastName ; follow Employees `Employees(ReportsTo)->Employees(EmployeeID)` *0..2 Employees#2', /hops go from 1/],
+    ['show Products.ProductName ; follow Products `Products(CategoryID)->Categories(CategoryID)` *1..2 Categories', /a class with itself/],
+    ['show Orders.OrderID ; where Orders.OrderDate between 1996 10000', /year takes a year/],
+    ['show Products.ProductName ; where Products.UnitPrice year 1997', /holding years/],
+    ['show Products.ProductName ; none ( where Orders#2.Freight > 1 )', /not reached by any follow of its pattern/],
+  ])('refuses %j', (text, message) => {
+    expect(() => validateQueryGraph(parseQueryGraph(text), schema)).toThrow(message);
+  });
+
+  it.each([
+    ['show Products.ProductName ; order asc Products.UnitPrice ; limit 1 ; offset 2', 'the product name of products, lowest unit price first, only the 3rd'],
+    ['show Orders.OrderID ; order desc Orders.Freight ; limit 3 ; offset 3', 'the order id of orders, highest freight first, top 3 after the first 3'],
+    ['show Products.ProductName ; compare Products.UnitsInStock < Products.ReorderLevel', 'the product name of products, only where units in stock is less than reorder level'],
+    [
+      'compute `Order Details`.revenue = ( `Order Details`.UnitPrice * `Order Details`.Quantity ) ; show sum `Order Details`.revenue',
+      'the total revenue of order details, where revenue is unit price times quantity',
+    ],
+    ['show Customers.CompanyName ; none ( where Categories.CategoryName = "Seafood" )', 'the company name of customers, such that there is no category whose category name is Seafood'],
+    [
+      'show Categories.CategoryName ; show Products.ProductName ; extreme max Products.UnitPrice per Categories.CategoryName',
+      'the category name of categories and the product name of products, only the highest product unit price for each category name',
+    ],
+    ['show Employees.LastName ; where Employees.BirthDate between 1950 1959', 'the last name of employees whose birth date is between 1950 and 1959'],
+  ])('explains %j', (text, english) => {
+    expect(explainQueryGraph(parseQueryGraph(text), schema)).toBe(english);
+  });
+
+  it('runs extremes, patterns and computed values through validation as valid', () => {
+    for (const text of [
+      'show Customers.CompanyName ; some ( where Suppliers.Country = "Japan" ) or ( class Shippers )',
+      'compute Products.worth = ( ( Products.UnitPrice * Products.UnitsInStock ) / 2 ) ; show Products.ProductName ; where Products.worth > 100 ; order desc Products.worth',
+      'show Employees.LastName ; compare Employees.HireDate < Employees#2.HireDate ; follow Employees `Employees(ReportsTo)->Employees(EmployeeID)` Employees#2',
+    ]) {
+      expect(() => validateQueryGraph(parseQueryGraph(text), schema), text).not.toThrow();
+    }
+  });
+});
+
 describe('join plans', () => {
   it('join two related classes directly', () => {
     const plan = joinPlan(schema, ['Products', 'Categories']);
