@@ -295,6 +295,27 @@ describe('query graphs through GraphQL', () => {
     expect(data!.runQueryGraph.query).toMatch(/^MATCH/);
   });
 
+  it('runs the newer constructs end to end: an offset picks the nth row, an anti-join leaves out the rest', async () => {
+    const run = async (source: string, g: string) => {
+      const result = await server.run<{ runQueryGraph: { rows: unknown[][]; explanation: string } }>(RUN, { s: source, g });
+      expect(result.errors, g).toBeUndefined();
+      return result.data!.runQueryGraph;
+    };
+    const cheapest = await run('northwind', 'show Products.ProductName ; order asc Products.UnitPrice ; limit 3');
+    const third = await run('northwind', 'show Products.ProductName ; order asc Products.UnitPrice ; limit 1 ; offset 2');
+    expect(third.rows).toEqual([cheapest.rows[2]]);
+    expect(third.explanation).toMatch(/only the 3rd$/);
+    const all = await run('northwind', 'show count Customers.*');
+    const some = await run('northwind', 'show count Customers.* ; some ( where Categories.CategoryName = "Seafood" )');
+    const none = await run('northwind', 'show count Customers.* ; none ( where Categories.CategoryName = "Seafood" )');
+    expect(Number(some.rows[0]![0]) + Number(none.rows[0]![0])).toBe(Number(all.rows[0]![0]));
+    expect(Number(none.rows[0]![0])).toBeGreaterThan(0);
+    const children = await run('royals', 'show count_distinct Person#2.id ; where Person.name = "Victoria of house of Hanover" ; follow Person ( SON | DAUGHTER ) Person#2');
+    const sons = await run('royals', 'show count_distinct Person#2.id ; where Person.name = "Victoria of house of Hanover" ; follow Person SON Person#2');
+    const daughters = await run('royals', 'show count_distinct Person#2.id ; where Person.name = "Victoria of house of Hanover" ; follow Person DAUGHTER Person#2');
+    expect(Number(children.rows[0]![0])).toBe(Number(sons.rows[0]![0]) + Number(daughters.rows[0]![0]));
+  });
+
   it('lists graph sources with their schema graph', async () => {
     const { data } = await server.run<{ schemaGraph: { classes: { id: string }[]; relations: { id: string; from: string; to: string }[] } }>(
       'query { schemaGraph(source: "northwind-graph") { classes { id } relations { id from to } } }',
