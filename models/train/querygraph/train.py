@@ -121,24 +121,33 @@ def evaluate(model, rows, limit=400):
             tok_ok += int(((pred == tout) & mask).sum())
             tok_n += int(mask.sum())
             memory = model.encode(src)
-            ys = torch.full((len(part), 1), BOS, dtype=torch.long)
-            done = torch.zeros(len(part), dtype=torch.bool)
-            for _ in range(max(len(r[1]) for r in part) + 2):
-                nxt = model.decode(ys, memory, src)[:, -1].argmax(-1)
-                nxt = torch.where(done, torch.full_like(nxt, PAD), nxt)
-                ys = torch.cat([ys, nxt.unsqueeze(1)], 1)
-                done |= nxt == EOS
-                if bool(done.all()):
-                    break
-            for k, r in enumerate(part):
-                out = []
-                for t in ys[k, 1:].tolist():
-                    if t in (EOS, PAD):
-                        break
-                    out.append(t)
-                exact += int(out == r[1])
+            decoded = greedy(lambda ys: model.decode(ys, memory, src)[:, -1], len(part), max(len(r[1]) for r in part) + 2)
+            exact += sum(int(out == r[1]) for out, r in zip(decoded, part))
     model.train()
     return {"tokenAccuracy": tok_ok / max(1, tok_n), "greedyExact": exact / max(1, len(rows)), "evaluated": len(rows)}
+
+
+def greedy(next_logits, batch, steps):
+    """Greedy decoding from BOS: `next_logits(ys)` gives the logits of the token after prefixes ys [B,T].
+    Returns each sequence's ids up to (without) EOS."""
+    ys = torch.full((batch, 1), BOS, dtype=torch.long)
+    done = torch.zeros(batch, dtype=torch.bool)
+    for _ in range(steps):
+        nxt = next_logits(ys).argmax(-1)
+        nxt = torch.where(done, torch.full_like(nxt, PAD), nxt)
+        ys = torch.cat([ys, nxt.unsqueeze(1)], 1)
+        done |= nxt == EOS
+        if bool(done.all()):
+            break
+    out = []
+    for k in range(batch):
+        seq = []
+        for t in ys[k, 1:].tolist():
+            if t in (EOS, PAD):
+                break
+            seq.append(t)
+        out.append(seq)
+    return out
 
 
 def quantize(src_path, dst_path):

@@ -28,7 +28,7 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import quantize  # noqa: E402  (the same int8 rewrite as the per-source models)
+from train import greedy, quantize  # noqa: E402  (the same decoding and int8 rewrite as the per-source models)
 
 PAD, BOS, EOS = 0, 1, 2
 MARKS = 4  # placeholders that can mark one element
@@ -240,22 +240,8 @@ def evaluate(model, batcher, rows, limit=400):
             mask = tout != PAD
             tok_ok += int(((pred == tout) & mask).sum())
             tok_n += int(mask.sum())
-            ys = torch.full((len(part), 1), BOS, dtype=torch.long)
-            done = torch.zeros(len(part), dtype=torch.bool)
-            for _ in range(max(len(t) for t in targets) + 2):
-                nxt = model.decode(ys, memory, src, em)[:, -1].argmax(-1)
-                nxt = torch.where(done, torch.full_like(nxt, PAD), nxt)
-                ys = torch.cat([ys, nxt.unsqueeze(1)], 1)
-                done |= nxt == EOS
-                if bool(done.all()):
-                    break
-            for k, gold in enumerate(targets):
-                out = []
-                for t in ys[k, 1:].tolist():
-                    if t in (EOS, PAD):
-                        break
-                    out.append(t)
-                exact += int(out == gold)
+            decoded = greedy(lambda ys: model.decode(ys, memory, src, em)[:, -1], len(part), max(len(t) for t in targets) + 2)
+            exact += sum(int(out == gold) for out, gold in zip(decoded, targets))
     model.train()
     return {"tokenAccuracy": tok_ok / max(1, tok_n), "greedyExact": exact / max(1, len(rows)), "evaluated": len(rows)}
 
