@@ -86,6 +86,14 @@ export const NORTHWIND_CONSTRUCTS: readonly ConstructCase[] = [
     expected: 'SELECT LastName FROM Employees e WHERE NOT EXISTS (SELECT 1 FROM Employees x WHERE x.ReportsTo = e.EmployeeID)',
     ordered: false,
   },
+  {
+    name: 'products not discontinued, said as a pattern on the graph\'s own instance',
+    construct: 'negation',
+    sql: 'show count Products.* ; none ( where Products.Discontinued = "1" )',
+    graph: 'show count Product.* ; none ( where Product.discontinued = "1" )',
+    expected: "SELECT COUNT(*) FROM Products p WHERE NOT EXISTS (SELECT 1 WHERE p.Discontinued = '1')",
+    ordered: false,
+  },
   // nth-ranked: order, offset, limit
   {
     name: 'the third cheapest product',
