@@ -152,6 +152,7 @@ describe.each(providers)('hostile values on %s', (provider) => {
 
   it.each([
     ['a negative offset', 'show Products.ProductName ; order asc Products.UnitPrice ; offset -1'],
+    ['an offset too large to write as digits', 'show Products.ProductName ; order asc Products.UnitPrice ; offset 1e300'],
     ['a NUL inside a pattern', 'show Customers.CompanyName ; none ( where Customers.City = "a\\u0000b" )'],
     ['a computed name that is an attribute', 'compute Products.UnitPrice = ( Products.UnitPrice * 2 ) ; show Products.ProductName'],
     ['arithmetic on text', 'compute Products.x = ( Products.ProductName * 2 ) ; show Products.x'],

@@ -16,6 +16,8 @@ import type { AttributeComparison, AttributeRef, Constraint, Expression, Follow,
 export const MAX_HOPS = 6;
 /** Most branches of one `some` / `none`, and most patterns in a graph. */
 export const MAX_BRANCHES = 8;
+/** Most rows an offset may skip: written into the statement as digits, never as 1e+21. */
+export const MAX_OFFSET = 2_147_483_647;
 /** Most operations in one computed attribute. */
 export const MAX_OPERATIONS = 16;
 
@@ -80,7 +82,7 @@ export function validateQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): 
   if (graph.select.length === 0) fail('a query graph shows at least one thing');
   for (const classId of graph.classes) findClass(baseSchema, classId);
   if (graph.limit !== null && (!Number.isInteger(graph.limit) || graph.limit < 1)) fail('limit must be a positive integer');
-  if (graph.offset !== undefined && (!Number.isInteger(graph.offset) || graph.offset < 0)) fail('offset must be a whole number of rows');
+  if (graph.offset !== undefined && (!Number.isInteger(graph.offset) || graph.offset < 0 || graph.offset > MAX_OFFSET)) fail(`offset must be a whole number of rows up to ${MAX_OFFSET}`);
   checkComputed(graph, baseSchema, fail);
   const schema = withComputedAttributes(baseSchema, graph);
 
