@@ -70,7 +70,7 @@ describe('generator registers', () => {
   });
 
   it('compare the asked-for things\' price without naming it ("products under 20 bucks")', () => {
-    const examples = generate({ english: { impliedMoney: 1 }, walk: { constraint: 0.3 } }, 600);
+    const examples = generate({ english: { impliedMoney: 1 }, walk: { constraint: 0.3 }, superlatives: 0.6 }, 800);
     const implied = examples.filter((e) => /^(?!.*\bunit price\b).*\b(under|below|over|above|cheaper than|pricier than|priced \w+|costing \w+ than|or more|or less|and up)\b/i.test(e.question) && e.target.join(' ').includes('where A:Products.UnitPrice'));
     expect(implied.length).toBeGreaterThan(0);
     for (const example of implied) readBack(example);
@@ -94,6 +94,23 @@ describe('generator registers', () => {
     expect(examples.some((e) => /\b(cheapest|priciest|most expensive|least expensive|costliest)\b/i.test(e.question))).toBe(true);
     expect(examples.some((e) => /\b(oldest|youngest|newest|latest|earliest|most recent)\b/i.test(e.question))).toBe(true);
     for (const example of examples) readBack(example);
+  });
+
+  it('look up one named thing ("what is the price of Chai", "how much is Chai")', () => {
+    const examples = generate({ lookups: 1 }, 200);
+    const named = examples.filter((e) => e.graph.where.length === 1 && e.graph.where[0]?.operator === '=' && e.graph.select.every((m) => m.target.classId === e.graph.where[0]?.target.classId));
+    expect(named.length).toBeGreaterThan(150);
+    expect(named.some((e) => /^(what is|what's|give me|tell me)( the)? [a-z ]+ of /i.test(e.question) || /'s [a-z]/i.test(e.question))).toBe(true);
+    for (const example of named) readBack(example);
+  });
+
+  it('ask amounts of money with "how much"', () => {
+    const examples = generate({ walk: { aggregate: 0.6 } }, 1500).filter((e) => /^(on average )?how much\b/i.test(e.question));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) {
+      expect(example.graph.select.some((m) => ['sum', 'avg', 'min', 'max'].includes(m.aggregate ?? '')) || example.graph.where.length === 1, example.question).toBe(true);
+      readBack(example);
+    }
   });
 
   it('write dates at a month\'s or year\'s edge as that month or year ("before March 1998", "after 1997")', () => {

@@ -159,6 +159,8 @@ export class EnglishWriter {
       const forms = [`which ${noun}`, `list the ${noun}`, `list all ${noun}`, `show me the ${noun}`, `what ${noun} are there`, `give me the ${noun}`, `find ${noun}`, `${noun}`, `${noun}`, `names of ${noun}`, `all ${noun}`, `any ${noun}`, `i need the ${noun}`, `get me all ${noun}`, `what are the ${noun}`];
       return `${this.pick(forms)}${condText}${sorted}`;
     }
+    const named = this.ofNamedThing(graph, main);
+    if (named) return named;
     const noun = phrases.plural();
     const attrs = this.attributes(graph.select, main);
     const forms = [
@@ -173,6 +175,31 @@ export class EnglishWriter {
       forms.push(`${this.lead()}${noun} and their ${distinct}${rest}`, `${this.lead()}the ${noun} and their ${distinct}${rest}`, `${this.lead()}each of the ${noun} with its ${distinct}${rest}`);
     }
     return `${this.pick(forms)}${condText}${sorted}`;
+  }
+
+  /**
+   * "what is the price of Chai", "Chai's supplier", "how much is Chai": attributes of one thing
+   * named by its naming attribute, with nothing else asked (no order, no other condition).
+   */
+  private ofNamedThing(graph: QueryGraph, main: string): string | null {
+    const c = graph.where[0];
+    const label = labelAttribute(this.schema, main);
+    if (graph.where.length !== 1 || !c || !label || c.operator !== '=' || c.target.classId !== main || c.target.attributeId !== label.id || c.values[0]?.kind !== 'string') return null;
+    if (graph.orderBy.length > 0 || graph.distinct || graph.classes.some((k) => k !== main) || graph.select.some((m) => m.aggregate !== null || m.target.classId !== main || m.target.attributeId === label.id) || !this.random.chance(0.7)) return null;
+    const name = this.value(c.values[0], label, false);
+    const attrs = this.attributes(graph.select, main);
+    const only = graph.select.length === 1 ? findAttribute(this.schema, main, (graph.select[0] as Measure).target.attributeId) : null;
+    const money = only !== null && PRICE.test(only.name.singular) && only.type !== 'text';
+    return this.pick([
+      `what is the ${attrs} of ${name}`,
+      `what's the ${attrs} of ${name}`,
+      `${attrs} of ${name}`,
+      `${name}'s ${attrs}`,
+      `what is ${name}'s ${attrs}`,
+      `give me the ${attrs} of ${name}`,
+      `tell me the ${attrs} of ${name}`,
+      ...(money ? [`how much is ${name}`, `how much does ${name} cost`, `what does ${name} cost`] : []),
+    ]);
   }
 
   private lead(): string {
@@ -224,6 +251,8 @@ export class EnglishWriter {
         `count the distinct ${attrs} of ${owner}${condText}`,
       ]);
     }
+    const howMuch = this.howMuch(measure, attr, owner, () => phrases.singular(), condText);
+    if (howMuch) return howMuch;
     const word = this.aggregateWord(measure);
     return this.pick([
       `what is the ${word} ${attr} of ${owner}${condText}`,
@@ -233,6 +262,28 @@ export class EnglishWriter {
       `the ${word} ${attr} for ${owner}${condText}`,
       `what is the ${word} ${attr} of all ${owner}${condText}`,
     ]);
+  }
+
+  /**
+   * "how much freight in total for orders to France", "how much does a beverage cost on average",
+   * "how much is the priciest product": an amount of money asked with "how much" (a third of the time).
+   */
+  private howMuch(measure: Measure, attr: string, owner: string, singular: () => string, condText: string): string | null {
+    const attribute = findAttribute(this.schema, measure.target.classId, measure.target.attributeId);
+    if (!MONEY.test(attribute.name.singular) || attribute.type === 'text' || !this.random.chance(0.35)) return null;
+    const price = PRICE.test(attribute.name.singular);
+    switch (measure.aggregate) {
+      case 'sum':
+        return `how much ${attr} ${this.pick(['in total', 'altogether', 'overall'])} ${this.pick(['for', 'of'])} ${owner}${condText}`;
+      case 'avg':
+        return price ? this.pick([`how much does a ${singular()}${condText} cost on average`, `how much is a ${singular()}${condText} on average`, `on average how much does a ${singular()}${condText} cost`]) : `how much ${attr} on average ${this.pick(['for', 'of'])} ${owner}${condText}`;
+      case 'max':
+        return price ? `how much is the ${this.pick(['most expensive', 'priciest', 'dearest'])} ${singular()}${condText}` : null;
+      case 'min':
+        return price ? `how much is the ${this.pick(['cheapest', 'least expensive'])} ${singular()}${condText}` : null;
+      default:
+        return null;
+    }
   }
 
   private aggregateWord(measure: Measure): string {

@@ -17,6 +17,7 @@ import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from './input.js';
 import { preferReferencingColumns } from './key-columns.js';
 import { labelAttribute } from './labels.js';
+import { LookupGenerator } from './lookups.js';
 import { RankingGenerator } from './rankings.js';
 import { findMentions, type Mention } from './mentions.js';
 import { key } from './normalize.js';
@@ -72,6 +73,8 @@ export interface GeneratorOptions {
   readonly rankings?: number;
   /** Share of superlatives of one attribute ("the cheapest beverage", "top five priciest products", rankings.ts). Default 0.06. */
   readonly superlatives?: number;
+  /** Share of look-ups of one named thing ("what is the price of Chai", lookups.ts). Default 0.05. */
+  readonly lookups?: number;
   /**
    * Probability that a class or attribute name's last word is said by a WordNet synonym instead
    * ("clients" for customers). Default 0.08; 0 without a `lexicon`.
@@ -107,6 +110,7 @@ export class QuestionGenerator {
   private readonly chains: ChainGenerator;
   private readonly rankings: RankingGenerator;
   private readonly registers: Registers;
+  private readonly lookups: LookupGenerator;
   private readonly fit: ValueFit;
 
   constructor(
@@ -128,6 +132,7 @@ export class QuestionGenerator {
     this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), words, options.english);
     this.registers = new Registers(this.random, { ...options.registers, typo: options.typo ?? 0.05 });
     this.fit = valueFitOf(memory);
+    this.lookups = new LookupGenerator(schema, memory, this.random);
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
     this.rankings = new RankingGenerator(schema, this.random, (a, op, r) => this.value(a, op, r));
   }
@@ -156,6 +161,11 @@ export class QuestionGenerator {
       const ranking = this.rankings.next();
       if (!ranking) return null;
       graph = this.coarsen(ranking);
+      question = this.writer.question(graph);
+    } else if (this.lookups.usable && this.random.chance(this.options.lookups ?? 0.05)) {
+      const lookup = this.lookups.next();
+      if (!lookup) return null;
+      graph = lookup;
       question = this.writer.question(graph);
     } else if (this.rankings.superlativesUsable && this.random.chance(this.options.superlatives ?? 0.06)) {
       const superlative = this.rankings.superlative();

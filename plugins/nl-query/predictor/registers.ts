@@ -77,9 +77,11 @@ export class Registers {
     return this.random.chance(0.5) ? `${this.random.pick(['pls', 'please'])} ${body.charAt(0).toLowerCase()}${body.slice(1)}${mark}` : `${body} ${this.random.pick(mark ? ['pls', 'please'] : ['pls', 'please', 'thanks'])}${mark}`;
   }
 
-  /** One or two function words outside the values left out. */
+  /** One or two function words outside the values left out, never one right before a value. */
   dropWords(question: string, spans: ProtectedSpans): string {
-    const candidates = [...question.matchAll(/\b[a-z]+\b/gi)].filter((m) => FUNCTION_WORDS.has(m[0].toLowerCase()) && !inside(m.index ?? 0, m[0].length, spans));
+    // Never the word right before a value: "the fax of Rancho grande" without "of" says the fax IS Rancho grande.
+    const beforeValue = (m: RegExpMatchArray) => spans.some(([s]) => /^\s*["'“]?$/.test(question.slice((m.index ?? 0) + m[0].length, s)));
+    const candidates = [...question.matchAll(/\b[a-z]+\b/gi)].filter((m) => FUNCTION_WORDS.has(m[0].toLowerCase()) && !inside(m.index ?? 0, m[0].length, spans) && !beforeValue(m));
     if (candidates.length === 0) return question;
     const count = Math.min(candidates.length, this.random.chance(0.3) ? 2 : 1);
     const chosen = new Set<number>();
