@@ -7,7 +7,8 @@ import type { JsonValue } from '../types.js';
 
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
-    answer { source rows }
+    answer { source rows kind confidence }
+    interpretations { source score status }
     sources { source status message }
   }
 }`;
@@ -26,6 +27,12 @@ export interface ClientAnswer {
   readonly message: string;
   /** Round trip in milliseconds. */
   readonly ms: number;
+  /** The answer's kind (TABLE, SCALAR, ..., UNSURE, UNSUPPORTED), or null when the request failed. */
+  readonly kind: string | null;
+  /** The answer's calibrated probability (0 with no answer). */
+  readonly confidence: number;
+  /** The asked source's interpretations as ask listed them (raw score and status), for bench trust. */
+  readonly readings: readonly { readonly score: number; readonly status: string }[];
 }
 
 /** How the client asks: which source, how many interpretations, how many rows at most. */
@@ -33,12 +40,18 @@ export interface ClientAskOptions {
   readonly source: string;
   readonly topK?: number;
   readonly limit?: number;
+  /**
+   * Least probability an answer must have to be stated; default 0, so accuracy benches score every
+   * reading the gateway would give (abstention is measured by bench trust).
+   */
+  readonly minConfidence?: number;
 }
 
 interface AskResponse {
   readonly data?: {
     readonly ask: {
-      readonly answer: { readonly source: string; readonly rows: JsonValue[][] } | null;
+      readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number } | null;
+      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string }[];
       readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
     } | null;
   } | null;
@@ -51,15 +64,25 @@ export async function askOverHttp(url: string, question: string, options: Client
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: ASK, variables: { q: question, o: { sources: [options.source], topK: options.topK ?? 3, limit: options.limit ?? 1000 } } }),
+    body: JSON.stringify({ query: ASK, variables: { q: question, o: { sources: [options.source], topK: options.topK ?? 3, limit: options.limit ?? 1000, minConfidence: options.minConfidence ?? 0 } } }),
   });
   const body = (await response.json()) as AskResponse;
   const ms = performance.now() - started;
   const ask = body.data?.ask;
   if (!ask) {
     const error = body.errors?.[0];
-    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms };
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, readings: [] };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
-  return { rows: ask.answer?.source ? ask.answer.rows : null, status: outcome?.status ?? 'NO_OUTCOME', message: outcome?.message ?? '', ms };
+  // An UNSURE answer states no rows: it is no answer, as is an EMPTY one with no source.
+  const stated = ask.answer?.source && ask.answer.kind !== 'UNSURE' && ask.answer.kind !== 'UNSUPPORTED';
+  return {
+    rows: stated ? ask.answer!.rows : null,
+    status: outcome?.status ?? 'NO_OUTCOME',
+    message: outcome?.message ?? '',
+    ms,
+    kind: ask.answer?.kind ?? null,
+    confidence: ask.answer?.confidence ?? 0,
+    readings: ask.interpretations.filter((i) => i.source === options.source),
+  };
 }

@@ -12,6 +12,7 @@ import { loadBenchmark } from './load.js';
 import { mcpBenchmark } from './mcp.js';
 import { sourcesBenchmarks } from './sources.js';
 import { othersBenchmarks } from './others.js';
+import { trustBenchmark } from './trust.js';
 
 /** A benchmark gets the command line's options (`--…` words after the names), if it takes any. */
 const BENCHMARKS: Record<string, { about: string; run: (options: readonly string[]) => Promise<void> }> = {
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
   'ask-cli': { about: 'one nlq ask as a user runs it: wall time and peak RSS, every source vs --source royals (3 runs each)', run: askCliBenchmark },
+  trust: { about: 'calibrated confidence: ECE per calibration group, the risk-coverage curve (table and PNG), accuracy at >= 60% coverage on dev (cross-validated) and questions-others / facts-others; --write refits models/calibration.json, --synthetic N, --others-per-db N', run: trustBenchmark },
   mcp: { about: 'MCP tool calls to nlq mcp (stdio) and /mcp vs the same asks over GraphQL to nlq serve: p50/p95, ratios, calls/s', run: mcpBenchmark },
 };
 

@@ -49,5 +49,5 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxFactsPerWrite: 1000,
   maxFactLength: 2000,
   maxCallsPerRequest: 10,
-  minConfidence: 0,
+  minConfidence: 0.5,
 });

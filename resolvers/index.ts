@@ -13,8 +13,9 @@ import { answerOrReason } from './no-answer.js';
 
 /** `entityTypes` says which GraphQL type stands for each class (GenericEntity until types are generated). */
 export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRegistry()) {
+  const entityResolvers = createEntityResolvers(gateway, entityTypes);
   return {
-    ...createEntityResolvers(gateway, entityTypes),
+    ...entityResolvers,
     JSON: JSONScalar,
     SchemaClass: {
       singular: (schemaClass: SchemaClass) => schemaClass.name.singular,
@@ -25,7 +26,11 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
     // No answer reaches clients as an EMPTY answer that says why (no-answer.ts).
     AskResult: { answer: (result: AskResult) => answerOrReason(result) },
     // Only UNSURE answers carry alternatives; every other answer has none.
-    Answer: { alternatives: (answer: Answer) => answer.alternatives ?? [], ambiguity: (answer: Answer) => answer.ambiguity ?? null },
+    Answer: {
+      ...entityResolvers.Answer,
+      alternatives: (answer: Answer) => answer.alternatives ?? [],
+      ambiguity: (answer: Answer) => answer.ambiguity ?? null,
+    },
     Source: {
       // Internally kinds are lower-case words (as in the config file); GraphQL enums are upper-case.
       kind: (source: SourceInfo) => source.kind.toUpperCase(),

@@ -81,7 +81,7 @@ export interface NlQueryOptions<TContext = unknown> {
   readonly sharedModel?: string | false;
   /**
    * The calibration file mapping each source's raw scores to the probability an answer is right
-   * (written by `nlq calibrate`; plugins/nl-query/calibration). A path, or `false` for none (raw
+   * (written by `npm run bench -- trust --write`; plugins/nl-query/calibration). A path, or `false` for none (raw
    * scores then stand as probabilities). Default: the package's models/calibration.json.
    */
   readonly calibration?: string | false;

@@ -8,9 +8,10 @@ import { openSqlClient } from '../../engines/sql/prisma-client.js';
 import { worldConfig } from '../helpers/world.js';
 import { startEntityServer, type EntityServer } from './server.js';
 
+// minConfidence 0: this file checks the shapes of answers, so every answer is stated however likely.
 const ASK = /* GraphQL */ `
   query Ask($q: String!, $limit: Int) {
-    ask(question: $q, options: { sources: ["northwind"], limit: $limit }) {
+    ask(question: $q, options: { sources: ["northwind"], limit: $limit, minConfidence: 0 }) {
       answer {
         kind columns { name type } rows
         entities { __typename id ... on Customer { companyName country } ... on Supplier { companyName country } }

@@ -61,7 +61,8 @@ const supportTexts = (a: Answer) => a.support.map((f) => f.text);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nlq-nldb-ask-'));
-  server = await startTestServer({ factStore: `file:${join(dir, 'facts.sqlite')}`, sources: [] });
+  // The engine's own scores are what this file checks (no calibration, every answer stated).
+  server = await startTestServer({ factStore: `file:${join(dir, 'facts.sqlite')}`, sources: [], calibration: false, limits: { minConfidence: 0 } });
   const created = await server.run('mutation { createFactCollection(id: "town", description: "Facts about two towns") { id ready } }');
   expect(created.errors).toBeUndefined();
   const added = await server.run<{ addFacts: { ids: string[] } }>('mutation ($f: [String!]!) { addFacts(collection: "town", facts: $f) { ids } }', {

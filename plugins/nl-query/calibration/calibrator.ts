@@ -5,6 +5,7 @@
  * so (`isFitted`), so a gateway without a calibration behaves as before.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALIBRATION_GROUPS, FEATURE_NAMES, type CalibrationGroup } from './features.js';
 import { predict, type LogisticModel } from './logistic.js';
@@ -23,7 +24,7 @@ export interface FittedGroup extends LogisticModel {
   readonly fittedOn: FittedOn;
 }
 
-/** The JSON file, as written by `nlq calibrate`. */
+/** The JSON file, as written by `npm run bench -- trust --write`. */
 export interface CalibrationFile {
   readonly version: 1;
   readonly about: string;
@@ -34,13 +35,13 @@ export interface CalibrationFile {
 
 export const CALIBRATION_ABOUT =
   'Calibrated confidence (plugins/nl-query/calibration): per group, p(answer right) = sigmoid(bias + weights . features), ' +
-  'a logistic regression (Platt scaling) fitted by `nlq calibrate` on labelled questions asked through the gateway.';
+  'a logistic regression (Platt scaling) fitted by `npm run bench -- trust --write` on labelled questions asked through the gateway (bench/trust-sets.ts).';
 
-/** The package's calibration file: models/calibration.json. */
+/** The package's calibration file: models/calibration.json beside models/querygraph (from the sources or from dist/). */
 export function defaultCalibrationFile(): string {
-  for (const relative of ['../../../models/calibration.json', '../../../../models/calibration.json']) {
-    const path = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(path)) return path;
+  for (const relative of ['../../../models/', '../../../../models/']) {
+    const folder = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(join(folder, 'querygraph'))) return join(folder, 'calibration.json');
   }
   return fileURLToPath(new URL('../../../models/calibration.json', import.meta.url));
 }
@@ -65,7 +66,7 @@ export class Calibrator {
     if (!existsSync(path)) return Calibrator.none();
     const file = JSON.parse(readFileSync(path, 'utf8')) as CalibrationFile;
     if (file.version !== 1 || JSON.stringify(file.features) !== JSON.stringify(FEATURE_NAMES)) {
-      throw new Error(`calibration file ${path} was written for other features (${JSON.stringify(file.features)}); run \`nlq calibrate\``);
+      throw new Error(`calibration file ${path} was written for other features (${JSON.stringify(file.features)}); refit with \`npm run bench -- trust --write\``);
     }
     for (const group of Object.keys(file.groups)) {
       if (!CALIBRATION_GROUPS.includes(group as CalibrationGroup)) throw new Error(`calibration file ${path}: unknown group '${group}'`);

@@ -9,7 +9,10 @@
 import type { AnswerKind, SourceKind } from '../../../types.js';
 
 /** Names of the features, in vector order (stored with each fitted group, checked on load). */
-export const FEATURE_NAMES = ['logitScore', 'margin', 'rank', 'empty', 'scalar', 'boolean', 'graphStore'] as const;
+// No yes/no feature: in the fitting sets almost every BOOLEAN answer of a structured source came
+// from a generated "can you list ..." question read as yes/no, which would teach it that yes/no
+// answers are wrong.
+export const FEATURE_NAMES = ['logitScore', 'margin', 'rank', 'empty', 'scalar', 'graphStore'] as const;
 
 /**
  * Which model read the question: calibration is fitted per group, because each kind of model's
@@ -54,7 +57,6 @@ export function readingFeatures(readings: readonly ReadingSummary[], index: numb
     Math.min(index, 5),
     reading.rows === 0 ? 1 : 0,
     reading.kind === 'SCALAR' ? 1 : 0,
-    reading.kind === 'BOOLEAN' ? 1 : 0,
     sourceKind === 'cypher' ? 1 : 0,
   ];
 }

@@ -4,14 +4,15 @@
  * threshold: what share is answered, and how many of those are right).
  */
 
-/** One answered question: the probability given and whether the answer was right. */
+/** One question: the probability its answer was given (negative when it got none) and whether the answer was right. */
 export interface Judged {
   readonly probability: number;
   readonly right: boolean;
 }
 
-/** Expected calibration error over `bins` equal-width bins of probability. 0 when there is nothing. */
-export function expectedCalibrationError(judged: readonly Judged[], bins = 10): number {
+/** Expected calibration error of the answered questions over `bins` equal-width bins of probability. 0 when there is nothing. */
+export function expectedCalibrationError(all: readonly Judged[], bins = 10): number {
+  const judged = all.filter((j) => j.probability >= 0);
   if (judged.length === 0) return 0;
   let error = 0;
   for (let b = 0; b < bins; b += 1) {
@@ -49,13 +50,15 @@ export function riskCoverage(judged: readonly Judged[], thresholds: readonly num
 }
 
 /**
- * Accuracy of the answered questions when the most confident `coverage` share is answered (ties
- * at the cut all in), or null when there are no questions.
+ * Accuracy of the answered questions when the most confident `coverage` share of all questions is
+ * answered (ties at the cut all in). Questions never answered carry a negative probability; null
+ * when fewer than that share were answered at all.
  */
 export function accuracyAtCoverage(judged: readonly Judged[], coverage: number): { accuracy: number; coverage: number; threshold: number } | null {
-  if (judged.length === 0) return null;
-  const sorted = [...judged].sort((a, b) => b.probability - a.probability);
-  const cut = sorted[Math.max(0, Math.ceil(coverage * sorted.length) - 1)]!.probability;
+  const needed = Math.max(1, Math.ceil(coverage * judged.length));
+  const sorted = judged.filter((j) => j.probability >= 0).sort((a, b) => b.probability - a.probability);
+  if (judged.length === 0 || sorted.length < needed) return null;
+  const cut = sorted[needed - 1]!.probability;
   const answered = sorted.filter((j) => j.probability >= cut);
-  return { accuracy: answered.filter((j) => j.right).length / answered.length, coverage: answered.length / sorted.length, threshold: cut };
+  return { accuracy: answered.filter((j) => j.right).length / answered.length, coverage: answered.length / judged.length, threshold: cut };
 }

@@ -1,0 +1,98 @@
+/**
+ * The labelled questions bench trust asks, each with the source it is asked of, the calibration
+ * group that source's readings belong to, and how its answer is judged right. Sets used to FIT
+ * the calibration: questions-dev (each source of the default world, and northwind again under an
+ * id with no model of its own, so the shared model answers), facts-dev, and synthetic questions
+ * from the predictor's generator on a seed training never used (gold rows from running the
+ * generated graph). Sets only REPORTED on: questions-others (14 databases never seen, asked of
+ * sources with no model of their own) and facts-others.
+ */
+import { join } from 'node:path';
+import type { CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
+import { QuestionGenerator } from '../plugins/nl-query/predictor/generator.js';
+import { ValueMemory } from '../plugins/nl-query/predictor/value-memory.js';
+import { WordNet } from '../plugins/nl-query/predictor/wordnet.js';
+import type { QueryGraphEngine } from '../engines/query-graph/engine.js';
+import type { JsonValue, SourceKind } from '../types.js';
+import { dataDir } from '../world/data-dir.js';
+import { devQuestionsDir, matchesGold, readDevQuestions, type DevQuestion } from './dev-questions.js';
+import { readFactQuestions, scoreRows } from './nldb-questions.js';
+import type { OtherDatabase } from './others-questions.js';
+
+/** What a set is for: fitting the calibration, or only measuring it. */
+export type SetRole = 'fit' | 'report';
+
+/** One question to ask, and how to judge what comes back. */
+export interface TrustQuestion {
+  readonly set: string;
+  readonly role: SetRole;
+  /** The data it is about (folds and reports split by it). */
+  readonly database: string;
+  readonly source: string;
+  readonly sourceKind: SourceKind;
+  readonly group: CalibrationGroup;
+  readonly question: string;
+  readonly isRight: (rows: readonly (readonly JsonValue[])[]) => boolean;
+}
+
+/** The id under which northwind is served a second time, with no model of its own. */
+export const NORTHWIND_SHARED = 'northwind-shared';
+/** The id of the facts-others collection bench trust creates. */
+export const FACTS_OTHERS = 'facts-others';
+
+const byDev = (q: DevQuestion) => (rows: readonly (readonly JsonValue[])[]) => matchesGold(q, rows);
+
+/** questions-dev and facts-dev, as asked of the default world (plus northwind under NORTHWIND_SHARED when `shared`). */
+export function devSets(shared: boolean): TrustQuestion[] {
+  const dir = devQuestionsDir();
+  const dev = (set: 'northwind' | 'royals', source: string, sourceKind: SourceKind, group: CalibrationGroup): TrustQuestion[] =>
+    readDevQuestions(dir, set).map((q) => ({ set: `dev ${source}`, role: 'fit', database: set, source, sourceKind, group, question: q.question, isRight: byDev(q) }));
+  const facts = readFactQuestions(join(dataDir(), 'kestrelford', 'questions.jsonl')).map(
+    (q): TrustQuestion => ({ set: 'facts-dev', role: 'fit', database: 'kestrelford', source: 'kestrelford', sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+  );
+  return [
+    ...dev('northwind', 'northwind', 'sql', 'querygraph'),
+    ...dev('northwind', 'northwind-graph', 'cypher', 'querygraph'),
+    ...dev('royals', 'royals', 'cypher', 'querygraph'),
+    ...(shared ? dev('northwind', NORTHWIND_SHARED, 'sql', 'shared-querygraph') : []),
+    ...facts,
+  ];
+}
+
+/**
+ * `count` generated questions on `engine`'s schema (seed 99, which training never uses; the
+ * querygraph bench's held-out seed), judged against the rows their own graph returns.
+ */
+export async function syntheticSet(engine: QueryGraphEngine, database: string, count: number, valuesAcrossMarks: boolean): Promise<{ question: string; isRight: TrustQuestion['isRight'] }[]> {
+  const memory = await ValueMemory.read(engine);
+  const examples = new QuestionGenerator(engine.schema(), memory, { seed: 99, lexicon: WordNet.shared(), valuesAcrossMarks }).generate(count);
+  const judged: { question: string; isRight: TrustQuestion['isRight'] }[] = [];
+  for (const example of examples) {
+    const run = await engine.run(example.graph, { limit: 5000, timeoutMs: 10_000 }).catch(() => null);
+    if (!run) continue;
+    const gold: DevQuestion = {
+      id: `${database}-synthetic-${judged.length}`,
+      question: example.question,
+      sql: '',
+      answer: { columns: run.result.columns.map((c) => c.name), rows: run.result.rows },
+      tags: [],
+      ordered: example.graph.orderBy.length > 0,
+    };
+    judged.push({ question: example.question, isRight: byDev(gold) });
+  }
+  return judged;
+}
+
+/** questions-others: each database asked of `others-<db>` (no model of its own: the shared model answers, if any). */
+export function othersSet(databases: readonly OtherDatabase[]): TrustQuestion[] {
+  return databases.flatMap((db) =>
+    db.questions.map((q): TrustQuestion => ({ set: 'questions-others', role: 'report', database: db.name, source: `others-${db.name}`, sourceKind: 'sql', group: 'shared-querygraph', question: q.question, isRight: byDev(q) })),
+  );
+}
+
+/** facts-others' questions, asked of the FACTS_OTHERS collection. */
+export function factsOthersSet(questionsFile: string): TrustQuestion[] {
+  return readFactQuestions(questionsFile).map(
+    (q): TrustQuestion => ({ set: 'facts-others', role: 'report', database: 'facts-others', source: FACTS_OTHERS, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * `npm run bench -- trust [--write] [--synthetic N] [--others-per-db N] [--records FILE]`: is the gateway right when it
+ * answers, and does it say when it is not sure? Every labelled question (trust-sets.ts) is asked
+ * through GraphQL over HTTP to `nlq serve` as an outside client (minConfidence 0, so every reading
+ * is seen), and each answer's features are read back from what the client sees. Then:
+ * - dev (questions-dev, facts-dev): calibration fitted by 5-fold cross-validation over the fitting
+ *   sets (a question is never judged by a calibration fitted on it);
+ * - questions-others and facts-others: calibration fitted on every fitting set, measured here only.
+ * Printed: expected calibration error per calibration group (raw score vs calibrated), the
+ * risk-coverage curve as a table, accuracy of the answered questions at >= 60% coverage, and the
+ * threshold the dev curve suggests; the curve is also written as a PNG (path printed).
+ * `--write` refits on every fitting set and writes models/calibration.json (what `nlq serve` reads);
+ * the answers are saved to .nlq/bench/trust-records.json, and `--records` measures them again
+ * without asking.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { optionsFromConfig } from '../cli/server.js';
+import { Calibrator, defaultCalibrationFile, writeCalibrationFile } from '../plugins/nl-query/calibration/calibrator.js';
+import { byRawScore, CALIBRATION_GROUPS, readingFeatures } from '../plugins/nl-query/calibration/features.js';
+import { fitGroups, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
+import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
+import { nlQuery } from '../plugins/nl-query/index.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../plugins/nl-query/predictor/model-files.js';
+import { defaultSharedModelDirectory } from '../plugins/nl-query/predictor/shared-files.js';
+import { existsSync } from 'node:fs';
+import type { AnswerKind } from '../types.js';
+import { askOverHttp, type ClientAnswer } from './ask-client.js';
+import { sharedDataset } from './datasets.js';
+import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
+import { writeLinePlot, type Rgb } from './png.js';
+import { withServedGateway } from './served-gateway.js';
+import { devSets, FACTS_OTHERS, factsOthersSet, NORTHWIND_SHARED, othersSet, syntheticSet, type TrustQuestion } from './trust-sets.js';
+import { scratchWorld } from './world.js';
+
+/** A question asked and judged, with what calibration reads of its answer. */
+interface Asked extends CalibrationRecord {
+  readonly question: string;
+  readonly answered: boolean;
+  readonly role: TrustQuestion['role'];
+}
+
+const MAX_ROWS = 5000;
+const FOLDS = 5;
+const TARGET_COVERAGE = 0.6;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The features federation computed for the chosen reading, recomputed from what the client saw. */
+function recordOf(q: TrustQuestion, answer: ClientAnswer): Asked {
+  const readings = byRawScore(answer.readings);
+  const chosen = readings.findIndex((r) => r.status === 'CHOSEN');
+  const summaries = readings.map((r, i) => ({
+    score: r.score,
+    rows: i === chosen ? (answer.rows?.length ?? null) : r.status === 'EMPTY' ? 0 : r.status === 'ANSWERED' ? 1 : null,
+    kind: i === chosen ? (answer.kind as AnswerKind) : null,
+  }));
+  const answered = chosen >= 0 && answer.rows !== null;
+  return {
+    group: q.group,
+    set: q.set,
+    database: q.database,
+    role: q.role,
+    question: q.question,
+    features: answered ? readingFeatures(summaries, chosen, q.sourceKind) : [],
+    rawScore: answered ? readings[chosen]!.score : 0,
+    right: answered && q.isRight(answer.rows!),
+    answered,
+  };
+}
+
+/** Judged with the probability `calibrator` gives (raw scores with none); no answer: -1. */
+function judge(records: readonly Asked[], calibrator: Calibrator): Judged[] {
+  return records.map((r) => ({ probability: r.answered ? calibrator.probability(r.group, r.features, r.rawScore) : -1, right: r.right }));
+}
+
+/** A question's fold, from its words: the same question asked of two sources falls in one fold. */
+function foldOf(question: string): number {
+  let h = 0;
+  for (const ch of question.toLowerCase()) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
+  return h % FOLDS;
+}
+
+/** Fitting records judged by calibrations fitted on the other folds. */
+function crossValidated(fitting: readonly Asked[]): Map<Asked, number> {
+  const answered = fitting.filter((r) => r.answered);
+  const probability = new Map<Asked, number>();
+  for (let fold = 0; fold < FOLDS; fold += 1) {
+    const calibrator = Calibrator.of({ version: 1, about: '', features: [], groups: fitGroups(answered.filter((r) => foldOf(r.question) !== fold)) });
+    for (const r of answered) if (foldOf(r.question) === fold) probability.set(r, calibrator.probability(r.group, r.features, r.rawScore));
+  }
+  return probability;
+}
+
+function summarise(label: string, raw: readonly Judged[], calibrated: readonly Judged[]): void {
+  const answered = calibrated.filter((j) => j.probability >= 0);
+  const right = answered.filter((j) => j.right).length;
+  const at = accuracyAtCoverage(calibrated, TARGET_COVERAGE);
+  console.log(
+    `  ${label.padEnd(34)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered; ` +
+      `ECE raw ${expectedCalibrationError(raw).toFixed(3)} -> calibrated ${expectedCalibrationError(calibrated).toFixed(3)}; ` +
+      `at >= 60% coverage: ${at ? `${pct(at.accuracy)} right (coverage ${pct(at.coverage)}, p >= ${at.threshold.toFixed(2)})` : 'coverage never reaches 60%'}`,
+  );
+}
+
+function curveTable(curves: readonly { label: string; judged: readonly Judged[] }[]): void {
+  console.log(`  ${'threshold'.padEnd(10)} ${curves.map((c) => `${c.label} coverage / accuracy`.padEnd(38)).join(' ')}`);
+  for (const [i, threshold] of Array.from({ length: 20 }, (_, k) => k / 20).entries()) {
+    const cells = curves.map((c) => {
+      const point = riskCoverage(c.judged, [threshold])[0]!;
+      return `${pct(point.coverage).padStart(6)} / ${point.answered === 0 ? '     -' : pct(point.accuracy).padStart(6)} (${point.answered})`.padEnd(38);
+    });
+    if (i % 2 === 0 || threshold >= 0.4) console.log(`  ${threshold.toFixed(2).padEnd(10)} ${cells.join(' ')}`);
+  }
+}
+
+/** The lowest threshold at which the dev curve's answered accuracy reaches 90%, or null. */
+function suggestedThreshold(dev: readonly Judged[]): number | null {
+  const point = riskCoverage(dev, Array.from({ length: 100 }, (_, k) => k / 100)).find((p) => p.answered > 0 && p.accuracy >= 0.9);
+  return point?.threshold ?? null;
+}
+
+export async function trustBenchmark(args: readonly string[] = []): Promise<void> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { write: { type: 'boolean', default: false }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
+  });
+  const out = join(process.cwd(), '.nlq', 'bench');
+  mkdirSync(out, { recursive: true });
+  if (values.records) {
+    // Measure again from the answers a previous run recorded (no asking).
+    report(JSON.parse(readFileSync(values.records, 'utf8')) as Asked[], values.write, out);
+    return;
+  }
+  const syntheticCount = Number(values.synthetic);
+  const shared = existsSync(join(defaultSharedModelDirectory(), 'model.json'));
+  console.log(`shared query-graph model: ${shared ? defaultSharedModelDirectory() : 'none in the tree (questions-others and northwind-shared answer UNSUPPORTED)'}`);
+  const { dir, config } = await scratchWorld();
+  try {
+    const questions: TrustQuestion[] = devSets(shared);
+    // Synthetic held-out questions per structured source, judged by their own graphs' rows.
+    const { gateway } = nlQuery({ ...optionsFromConfig(config), sharedModel: false, calibration: false });
+    try {
+      for (const source of config.sources.filter((s) => s.kind !== 'nldb')) {
+        const manifest = readManifest(modelDirectory(defaultModelsRoot(), source.id), source.id);
+        const engine = await gateway.queryGraphEngineOf(source.id);
+        const database = source.id === 'royals' ? 'royals' : 'northwind';
+        const synthetic = await syntheticSet(engine, database, syntheticCount, manifest?.valuesAcrossMarks ?? false);
+        const asked = [{ source: source.id, group: 'querygraph' as const }, ...(shared && source.id === 'northwind' ? [{ source: NORTHWIND_SHARED, group: 'shared-querygraph' as const }] : [])];
+        for (const { source: id, group } of asked) {
+          questions.push(...synthetic.map((s): TrustQuestion => ({ set: `synthetic ${id}`, role: 'fit', database, source: id, sourceKind: source.kind, group, question: s.question, isRight: s.isRight })));
+        }
+      }
+    } finally {
+      await gateway.stop();
+    }
+    const othersRoot = questionsOthersDir();
+    const perDb = values['others-per-db'] ? Number(values['others-per-db']) : null;
+    const databases = othersRoot ? readOtherDatabases(othersRoot).map((db) => (perDb ? { ...db, questions: db.questions.slice(0, perDb) } : db)) : [];
+    if (!othersRoot) console.log('questions-others: not found beside the repository (shared/datasets), not measured');
+    questions.push(...othersSet(databases));
+    const factsOthers = sharedDataset('facts-others');
+    if (factsOthers) questions.push(...factsOthersSet(join(factsOthers, 'questions.jsonl')));
+
+    // The scratch world, northwind again with no model of its own, and the questions-others databases.
+    const raw = JSON.parse(readFileSync(config.file, 'utf8')) as { sources: { id: string; seed?: string }[]; limits?: object };
+    const northwind = raw.sources.find((s) => s.id === 'northwind')!;
+    raw.sources.push({ ...northwind, id: NORTHWIND_SHARED, seed: undefined });
+    for (const db of databases) raw.sources.push({ id: `others-${db.name}`, kind: 'sql', url: `file:${db.sqliteFile}`, description: `The ${db.name.replace(/_/g, ' ')} database.` } as never);
+    raw.limits = { ...raw.limits, maxRows: MAX_ROWS };
+    writeFileSync(config.file, JSON.stringify(raw, null, 2));
+
+    console.log(`asking ${questions.length} questions through GraphQL over HTTP (top-3, minConfidence 0)...`);
+    const started = performance.now();
+    const records = await withServedGateway(config.file, async (url) => {
+      if (factsOthers) await loadFactsOthers(url, readFileSync(join(factsOthers, 'facts.txt'), 'utf8').split('\n').filter((l) => l.trim()));
+      const out: Asked[] = [];
+      for (const q of questions) out.push(recordOf(q, await askOverHttp(url, q.question, { source: q.source, topK: 3, limit: MAX_ROWS, minConfidence: 0 })));
+      return out;
+    });
+    console.log(`asked in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+    const recordsFile = join(out, 'trust-records.json');
+    writeFileSync(recordsFile, JSON.stringify(records));
+    console.log(`answers and their features: ${recordsFile} (measure again with --records ${recordsFile})`);
+    report(records, values.write, out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function loadFactsOthers(url: string, facts: readonly string[]): Promise<void> {
+  const post = async (query: string, variables: object) => {
+    const body = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as { errors?: { message: string }[] };
+    if (body.errors) throw new Error(body.errors[0]?.message);
+  };
+  await post('mutation ($id: ID!) { createFactCollection(id: $id, description: "facts-others") { id } }', { id: FACTS_OTHERS });
+  for (let i = 0; i < facts.length; i += 500) await post('mutation ($c: ID!, $f: [String!]!) { addFacts(collection: $c, facts: $f) { ids } }', { c: FACTS_OTHERS, f: facts.slice(i, i + 500) });
+}
+
+function report(records: readonly Asked[], write: boolean | undefined, out: string): void {
+  const fitting = records.filter((r) => r.role === 'fit');
+  const sets = [...new Set(records.map((r) => r.set))];
+  console.log('\nanswers per set (raw = the chosen reading of minConfidence 0):');
+  for (const set of sets) {
+    const list = records.filter((r) => r.set === set);
+    const answered = list.filter((r) => r.answered);
+    console.log(`  ${set.padEnd(34)} ${String(list.length).padStart(4)} asked, ${String(answered.length).padStart(4)} answered, ${pct(answered.filter((r) => r.right).length / Math.max(1, list.length))} right`);
+  }
+  const cv = crossValidated(fitting);
+  const devJudged = (list: readonly Asked[]) => list.map((r) => ({ probability: r.answered ? (cv.get(r) ?? -1) : -1, right: r.right }));
+  const full = Calibrator.of({ version: 1, about: '', features: [], groups: fitGroups(fitting.filter((r) => r.answered)) });
+  const dev = fitting.filter((r) => !r.set.startsWith('synthetic'));
+  console.log(`\ncalibration (${FOLDS}-fold cross-validation on the fitting sets for dev; fitted on all ${fitting.filter((r) => r.answered).length} answered fitting questions for the others):`);
+  for (const group of CALIBRATION_GROUPS) {
+    const fitGroup = fitting.filter((r) => r.group === group);
+    if (fitGroup.length > 0) summarise(`fitting sets, ${group} (CV)`, judge(fitGroup, Calibrator.none()), devJudged(fitGroup));
+    const devGroup = dev.filter((r) => r.group === group);
+    if (devGroup.length > 0) summarise(`dev, ${group} (CV)`, judge(devGroup, Calibrator.none()), devJudged(devGroup));
+    const reported = records.filter((r) => r.role === 'report' && r.group === group);
+    if (reported.length > 0) summarise(`${[...new Set(reported.map((r) => r.set))].join('+')}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full));
+  }
+  const curves = [
+    { label: 'dev (CV)', judged: devJudged(dev), colour: [31, 119, 180] as Rgb },
+    { label: 'questions-others', judged: judge(records.filter((r) => r.set === 'questions-others'), full), colour: [214, 39, 40] as Rgb },
+    { label: 'facts-others', judged: judge(records.filter((r) => r.set === 'facts-others'), full), colour: [44, 160, 44] as Rgb },
+  ].filter((c) => c.judged.length > 0);
+  summarise('dev, all (CV)', judge(dev, Calibrator.none()), devJudged(dev));
+  console.log('\nrisk-coverage (answer when p >= threshold: share of all questions answered / share of those right):');
+  curveTable(curves);
+  const threshold = suggestedThreshold(devJudged(dev));
+  console.log(`\nlowest threshold with >= 90% of answered dev questions right: ${threshold === null ? 'none' : threshold.toFixed(2)}`);
+  if (threshold !== null) {
+    for (const c of curves) {
+      const p = riskCoverage(c.judged, [threshold])[0]!;
+      console.log(`  at p >= ${threshold.toFixed(2)}: ${c.label} coverage ${pct(p.coverage)}, accuracy ${pct(p.accuracy)} (${p.answered} answered)`);
+    }
+  }
+  const png = join(out, 'trust-risk-coverage.png');
+  const fine = Array.from({ length: 101 }, (_, k) => k / 100);
+  writeLinePlot(png, curves.map((c) => ({ colour: c.colour, points: riskCoverage(c.judged, fine).filter((p) => p.answered > 0).map((p) => ({ x: p.coverage, y: p.accuracy })) })));
+  console.log(`risk-coverage plot (x coverage, y accuracy of answered; ${curves.map((c) => `${c.label} ${c.colour.join(',')}`).join('; ')}): ${png}`);
+  if (write) {
+    const file = defaultCalibrationFile();
+    writeCalibrationFile(file, fitGroups(fitting.filter((r) => r.answered)));
+    console.log(`calibration written: ${file}`);
+  }
+}
