@@ -21,6 +21,7 @@ import { Calibrator, defaultCalibrationFile, writeCalibrationFile } from '../plu
 import { byRawScore, CALIBRATION_GROUPS, readingFeatures } from '../plugins/nl-query/calibration/features.js';
 import { fitGroups, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
 import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
+import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
 import { defaultModelsRoot, modelDirectory, readManifest } from '../plugins/nl-query/predictor/model-files.js';
 import { defaultSharedModelDirectory } from '../plugins/nl-query/predictor/shared-files.js';
@@ -227,6 +228,17 @@ function report(records: readonly Asked[], write: boolean | undefined, out: stri
   summarise('dev, all (CV)', judge(dev, Calibrator.none()), devJudged(dev));
   console.log('\nrisk-coverage (answer when p >= threshold: share of all questions answered / share of those right):');
   curveTable(curves);
+  const floor = DEFAULT_LIMITS.minConfidence;
+  console.log(`\nat the default minConfidence ${floor}:`);
+  const subsets = [
+    ...curves.map((c) => ({ label: c.label, judged: c.judged })),
+    { label: 'dev structured (CV)', judged: devJudged(dev.filter((r) => r.group !== 'nldb')) },
+    { label: 'facts-dev (CV)', judged: devJudged(dev.filter((r) => r.group === 'nldb')) },
+  ];
+  for (const c of subsets) {
+    const p = riskCoverage(c.judged, [floor])[0]!;
+    console.log(`  ${c.label.padEnd(22)} coverage ${pct(p.coverage)}, accuracy of answered ${p.answered === 0 ? '-' : pct(p.accuracy)} (${p.answered} answered)`);
+  }
   const threshold = suggestedThreshold(devJudged(dev));
   console.log(`\nlowest threshold with >= 90% of answered dev questions right: ${threshold === null ? 'none' : threshold.toFixed(2)}`);
   if (threshold !== null) {
