@@ -122,6 +122,16 @@ describe('generator registers', () => {
     for (const example of dated) readBack(example);
   });
 
+  it('say decades, halves and quarters ("in the 1990s", "in the second half of 1993", "Q3 1997") as a between of their ends', () => {
+    const examples = generate({ coarseDates: 1, english: { coarseDates: 1 }, walk: { constraint: 0.4 } }, 1500);
+    const periods = examples.filter((e) => /\b(1[5-9]|20)\d0s\b|\bhalf of \d{4}|\bquarter of \d{4}|\bQ[1-4] \d{4}/i.test(e.question));
+    expect(periods.length).toBeGreaterThan(0);
+    for (const example of periods) {
+      expect(example.target, example.question).toContain('between');
+      readBack(example);
+    }
+  });
+
   it('type in lower case without a final mark, and still read every value back', () => {
     const examples = generate({ registers: { lowercase: 1, bare: 1, contraction: 1 } }, 200);
     expect(examples.every((e) => e.question === e.question.toLowerCase() && !/[?.]$/.test(e.question))).toBe(true);

@@ -37,7 +37,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** How a value may be written: the stored words, the number (in digits or words), or the year of a date or month. */
+/** How a value may be written: the stored words, the number (in digits or words), or the year (or decade) of a date or month. */
 function writtenForms(value: QueryValue): string[] {
   switch (value.kind) {
     case 'string': {
@@ -45,9 +45,10 @@ function writtenForms(value: QueryValue): string[] {
       return month ? [month[1] as string] : [key(value.value)];
     }
     case 'number':
-      return [String(value.value), value.value.toLocaleString('en-US'), ...(numberWords(value.value) !== null ? [numberWords(value.value) as string] : [])];
+      return [String(value.value), value.value.toLocaleString('en-US'), ...(numberWords(value.value) !== null ? [numberWords(value.value) as string] : []), ...(/^\d{4}$/.test(String(value.value)) ? [`${String(value.value).slice(0, 3)}0s`] : [])];
     case 'date':
-      return [value.value.slice(0, 4)];
+      // A decade's last day is said by the decade ("in the 1920s").
+      return [value.value.slice(0, 4), `${value.value.slice(0, 3)}0s`];
     case 'boolean':
       return [String(value.value)];
     case 'placeholder':

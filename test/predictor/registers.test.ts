@@ -109,3 +109,34 @@ describe('numbers in words', () => {
     ]);
   });
 });
+
+describe('periods of time', () => {
+  const memory = ValueMemory.of([]);
+  const read = (question: string) => findMentions(question, memory).map((m) => [m.text, m.kind, m.number ?? m.date]);
+
+  it('read a decade as its first and last year', () => {
+    expect(read('orders in the 1990s')).toEqual([
+      ['1990', 'year', 1990],
+      ['s', 'year', 1999],
+    ]);
+  });
+
+  it('read a half or a quarter of a year as its first and last month', () => {
+    expect(read('orders in the second half of 1997')).toEqual([
+      ['second half of', 'month', '1997-07'],
+      ['1997', 'month', '1997-12'],
+    ]);
+    expect(read('sales in Q3 1997')).toEqual([
+      ['Q3', 'month', '1997-07'],
+      ['1997', 'month', '1997-09'],
+    ]);
+    expect(read('the 1st quarter of 1998')).toEqual([
+      ['1st quarter of', 'month', '1998-01'],
+      ['1998', 'month', '1998-03'],
+    ]);
+  });
+
+  it('leave a plain year a year', () => {
+    expect(read('orders in 1997')).toEqual([['1997', 'year', 1997]]);
+  });
+});

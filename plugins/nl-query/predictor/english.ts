@@ -483,8 +483,12 @@ export class EnglishWriter {
         // "before March 1998" alone means the class's own date (an order's order date).
         if (this.isMainDate(attribute) && this.random.chance(0.5)) return `${this.comparisonWord(c.operator, true)} ${v(0)}`;
         return `${whose} ${name} ${is}${this.comparisonWord(c.operator, this.isTemporal(c.target))} ${v(0)}`;
-      case 'between':
+      case 'between': {
+        const period = this.period(c);
+        if (period && this.isMainDate(attribute) && this.random.chance(0.5)) return `${this.pick(['in', 'during', 'from'])} ${period}`;
+        if (period) return `${whose} ${name} ${is}in ${period}`;
         return `${whose} ${name} ${is}between ${v(0)} and ${v(1)}`;
+      }
       case 'contains':
         return `${this.pick(['whose', 'where the'])} ${name} ${this.pick(['contains', 'includes', 'has'])} ${v(0)}`;
       case 'starts_with':
@@ -548,11 +552,36 @@ export class EnglishWriter {
       case '>':
       case '>=':
         return `${verb} ${this.comparisonWord(c.operator, true)} ${v(0)}`;
-      case 'between':
-        return `${verb} between ${v(0)} and ${v(1)}`;
+      case 'between': {
+        const period = this.period(c);
+        return period ? `${verb} in ${period}` : `${verb} between ${v(0)} and ${v(1)}`;
+      }
       default:
         return null;
     }
+  }
+
+  /**
+   * "the 1920s", "the second half of 1997", "Q3 1997": a between whose two values are a decade's,
+   * a half year's or a quarter's first and last day (or year), as the mention finder reads those
+   * words back (two mentions each). Null otherwise, and now and then (options.coarseDates) anyway.
+   */
+  private period(c: Constraint): string | null {
+    const [a, b] = c.values;
+    if (!a || !b || !this.random.chance(this.options.coarseDates ?? 0.8)) return null;
+    if (a.kind === 'number' && b.kind === 'number') return a.value % 10 === 0 && b.value === a.value + 9 && a.value >= 1500 && a.value < 2100 ? `the ${a.value}s` : null;
+    if (a.kind !== 'date' || b.kind !== 'date') return null;
+    const [y0, m0, d0] = a.value.split('-').map(Number) as [number, number, number];
+    const [y1, m1] = b.value.split('-').map(Number) as [number, number, number];
+    if (d0 !== 1 || m0 === undefined || coarseDate(b.value, 'upper') === null) return null;
+    if (m0 === 1 && m1 === 12 && y0 % 10 === 0 && y1 === y0 + 9) return `the ${y0}s`;
+    if (y0 !== y1) return null;
+    if ((m0 === 1 && m1 === 6) || (m0 === 7 && m1 === 12)) return `the ${this.pick(m0 === 1 ? ['first', '1st'] : ['second', '2nd'])} half of ${y0}`;
+    if (m1 === m0 + 2 && m0 % 3 === 1) {
+      const q = (m0 + 2) / 3;
+      return this.pick([`the ${['first', 'second', 'third', 'fourth'][q - 1]} quarter of ${y0}`, `Q${q} ${y0}`]);
+    }
+    return null;
   }
 
   private comparisonWord(operator: string, temporal: boolean): string {

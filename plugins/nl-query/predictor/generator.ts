@@ -228,25 +228,48 @@ export class QuestionGenerator {
   /**
    * Dates compared with (before, after, between) moved now and then to the edge of their month or
    * year, the way people ask ("before March 1998", "after 1997"): a lower bound to the first day,
-   * an upper bound to the last (options.coarseDates). A between's two days are put in order.
+   * an upper bound to the last (options.coarseDates). A between's two days are put in order, and
+   * sometimes made a decade, a half or a quarter year ("in the 1920s", "in the second half of
+   * 1997"); a between of years in a year attribute sometimes a decade ("born in the 1850s").
    */
   private coarsen(graph: QueryGraph): QueryGraph {
     const rate = this.options.coarseDates ?? 0.4;
-    if (rate <= 0 || !graph.where.some((c) => c.values.some((v) => v.kind === 'date'))) return graph;
+    if (rate <= 0 || graph.where.every((c) => c.operator === 'year' || c.operator === 'month' || c.values.length === 0)) return graph;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
     const where = graph.where.map((c): Constraint => {
+      const first = c.values[0];
+      if (c.operator === 'between' && first?.kind === 'number' && c.values.every((v) => v.kind === 'number') && Number.isInteger(first.value) && this.yearAttribute(c) && this.random.chance(rate)) {
+        const decade = Math.floor(first.value / 10) * 10;
+        return { ...c, values: [{ kind: 'number', value: decade }, { kind: 'number', value: decade + 9 }] };
+      }
       if (!c.values.every((v) => v.kind === 'date') || dateEdge(c.operator, 0) === null || !this.random.chance(rate)) return c;
-      const byYear = this.random.chance(0.4);
       const days = c.values.map((v) => (v.kind === 'date' ? v.value : '')).sort();
+      const [y, m] = (days[0] as string).split('-').map(Number) as [number, number];
+      const r = this.random.next();
+      if (c.operator === 'between' && r < 0.45) {
+        // A decade, a half or a quarter of the first day's year.
+        const [from, to] = r < 0.15 ? [[Math.floor(y / 10) * 10, 1], [Math.floor(y / 10) * 10 + 9, 12]] : r < 0.3 ? (m <= 6 ? [[y, 1], [y, 6]] : [[y, 7], [y, 12]]) : [[y, Math.floor((m - 1) / 3) * 3 + 1], [y, Math.floor((m - 1) / 3) * 3 + 3]];
+        const [fy, fm] = from as [number, number];
+        const [ty, tm] = to as [number, number];
+        return { ...c, values: [{ kind: 'date', value: `${fy}-${pad(fm)}-01` }, { kind: 'date', value: `${ty}-${pad(tm)}-${pad(lastDay(ty, tm))}` }] };
+      }
+      const byYear = r > 0.7;
       const values = days.map((d, i): QueryValue => {
-        const [y, m] = d.split('-').map(Number) as [number, number];
+        const [dy, dm] = d.split('-').map(Number) as [number, number];
         const upper = dateEdge(c.operator, i) === 'upper';
-        const month = byYear ? (upper ? 12 : 1) : m;
-        const last = new Date(Date.UTC(y, month, 0)).getUTCDate();
-        return { kind: 'date', value: `${y}-${String(month).padStart(2, '0')}-${String(upper ? last : 1).padStart(2, '0')}` };
+        const month = byYear ? (upper ? 12 : 1) : dm;
+        return { kind: 'date', value: `${dy}-${pad(month)}-${pad(upper ? lastDay(dy, month) : 1)}` };
       });
       return { ...c, values };
     });
     return queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having: graph.having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
+  }
+
+  /** Whether a condition is on a whole-number attribute that holds years (royals' birth year). */
+  private yearAttribute(c: Constraint): boolean {
+    const attribute = this.schema.classes.find((k) => k.id === c.target.classId)?.attributes.find((a) => a.id === c.target.attributeId);
+    return attribute !== undefined && attribute.type === 'integer' && /\byear\b/.test(attribute.name.singular);
   }
 
   /** Moves a walked graph toward what people ask (see the options). */

@@ -2,7 +2,7 @@
  * Finding the values a question mentions: stored text values (case, accent and whitespace
  * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
  * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years, months ("March 1998") and dates ("1997-07-04",
- * "July 4, 1997", "4 July 1997"). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
+ * "July 4, 1997", "4 July 1997"), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
  */
 import { fold, key, words, type WordSpan } from './normalize.js';
@@ -75,6 +75,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
   for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
   for (const mention of dateMentions(question, lower)) add(mention);
+  for (const mention of periodMentions(question, lower)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
   for (const mention of numberWordMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
@@ -184,6 +185,40 @@ function dateMentions(question: string, lower: string): Mention[] {
   for (const m of lower.matchAll(/\b(\d{4})-(\d{2})\b(?!-)/g)) {
     const month = Number(m[2]);
     if (month >= 1 && month <= 12) push(m.index ?? 0, m[0].length, 'month', `${m[1]}-${m[2]}`);
+  }
+  return out;
+}
+
+const ORDINALS: Readonly<Record<string, number>> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+
+/**
+ * A decade, a half or a quarter of a year, as the two mentions of its first and last year or month,
+ * so `between @1 @2` says it with no operator of its own: "the 1920s" is the years 1920 (its
+ * digits) and 1929 (its "s"); "the second half of 1997" the months 1997-07 ("second half of") and
+ * 1997-12 (the year); "Q3 1997" and "the third quarter of 1997" 1997-07 and 1997-09. A bound of a
+ * comparison takes one of the two ("before the 1920s" = before 1920).
+ */
+function periodMentions(question: string, lower: string): Mention[] {
+  const out: Mention[] = [];
+  const year = (start: number, end: number, value: number): Mention => ({ start, end, text: question.slice(start, end), kind: 'year', number: value, date: null, candidates: [] });
+  const month = (start: number, end: number, date: string): Mention => ({ start, end, text: question.slice(start, end), kind: 'month', number: null, date, candidates: [] });
+  for (const m of lower.matchAll(/\b(1[5-9]|20)\d0s\b/g)) {
+    const start = m.index ?? 0;
+    const decade = Number(m[0].slice(0, 4));
+    out.push(year(start, start + 4, decade), year(start + 4, start + 5, decade + 9));
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (const m of lower.matchAll(/\b(first|second|1st|2nd) half (?:of )?(\d{4})\b/g)) {
+    const start = m.index ?? 0;
+    const at = start + m[0].length - 4;
+    const first = ORDINALS[m[1] as string] === 1;
+    out.push(month(start, at - 1, `${m[2]}-${first ? '01' : '07'}`), month(at, at + 4, `${m[2]}-${first ? '06' : '12'}`));
+  }
+  for (const m of lower.matchAll(/\b(?:(first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?|q([1-4]),? )(\d{4})\b/g)) {
+    const start = m.index ?? 0;
+    const at = start + m[0].length - 4;
+    const q = m[2] ? Number(m[2]) : (ORDINALS[m[1] as string] as number);
+    out.push(month(start, at - 1, `${m[3]}-${pad(q * 3 - 2)}`), month(at, at + 4, `${m[3]}-${pad(q * 3)}`));
   }
   return out;
 }
