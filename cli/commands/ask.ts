@@ -27,8 +27,11 @@ function describe(result: AskResult): string {
     const { answer } = result;
     lines.push(`${answer.explanation} (source ${answer.source}, confidence ${answer.confidence.toFixed(2)})`);
     if (answer.query) lines.push(`  ${answer.query}`);
-    lines.push(answer.columns.map((column) => column.name).join('\t'));
+    if (answer.columns.length > 0) lines.push(answer.columns.map((column) => column.name).join('\t'));
     for (const row of answer.rows) lines.push(row.map((cell) => JSON.stringify(cell)).join('\t'));
+    // UNSURE: the readings to pick from (runInterpretation runs one by its id).
+    for (const alternative of answer.alternatives ?? []) lines.push(`  ${(alternative.probability * 100).toFixed(0)}% ${alternative.source}: ${alternative.explanation}${alternative.query ? `\n      ${alternative.query}` : ''}`);
+    if (answer.ambiguity) lines.push(`  ${answer.ambiguity}`);
   } else {
     lines.push('No answer.');
   }
