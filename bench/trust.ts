@@ -24,8 +24,7 @@ import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged
 import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
 import { defaultModelsRoot, modelDirectory, readManifest } from '../plugins/nl-query/predictor/model-files.js';
-import { defaultSharedModelDirectory } from '../plugins/nl-query/predictor/shared-files.js';
-import { existsSync } from 'node:fs';
+import { defaultSharedModelDirectory, readSharedManifest } from '../plugins/nl-query/predictor/shared-files.js';
 import type { AnswerKind } from '../types.js';
 import { askOverHttp, type ClientAnswer } from './ask-client.js';
 import { sharedDataset } from './datasets.js';
@@ -134,7 +133,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     return;
   }
   const syntheticCount = Number(values.synthetic);
-  const shared = existsSync(join(defaultSharedModelDirectory(), 'model.json'));
+  const shared = readSharedManifest(defaultSharedModelDirectory()) !== null;
   console.log(`shared query-graph model: ${shared ? defaultSharedModelDirectory() : 'none in the tree (questions-others and northwind-shared answer UNSUPPORTED)'}`);
   const { dir, config } = await scratchWorld();
   try {
