@@ -37,6 +37,7 @@ import { scratchWorld } from './world.js';
 /** A question asked and judged, with what calibration reads of its answer. */
 interface Asked extends CalibrationRecord {
   readonly question: string;
+  readonly sourceKind?: TrustQuestion['sourceKind'];
   readonly answered: boolean;
   readonly role: TrustQuestion['role'];
 }
@@ -62,6 +63,7 @@ function recordOf(q: TrustQuestion, answer: ClientAnswer): Asked {
     database: q.database,
     role: q.role,
     question: q.question,
+    sourceKind: q.sourceKind,
     features: answered ? readingFeatures(summaries, chosen, q.sourceKind) : [],
     rawScore: answered ? readings[chosen]!.score : 0,
     right: answered && q.isRight(answer.rows!),
@@ -218,6 +220,10 @@ function report(records: readonly Asked[], write: boolean | undefined, out: stri
     if (devGroup.length > 0) summarise(`dev, ${group} (CV)`, judge(devGroup, Calibrator.none()), devJudged(devGroup));
     const reported = records.filter((r) => r.role === 'report' && r.group === group);
     if (reported.length > 0) summarise(`${[...new Set(reported.map((r) => r.set))].join('+')}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full));
+  }
+  for (const kind of ['sql', 'cypher', 'nldb'] as const) {
+    const ofKind = dev.filter((r) => r.sourceKind === kind);
+    if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), devJudged(ofKind));
   }
   const curves = [
     { label: 'dev (CV)', judged: devJudged(dev), colour: [31, 119, 180] as Rgb },
