@@ -18,9 +18,14 @@ export interface ToolOperation {
   readonly destructive: boolean;
 }
 
+/** How a reading is shown: with the id `run_interpretation` takes. */
+const INTERPRETATION_FIELDS = 'id source score probability explanation query queryGraph status error note';
+
 const ANSWER_FIELDS = `
   kind columns { name type } rows weights source sources confidence explanation query queryGraph
   support { id collection text createdAt }
+  alternatives { ${INTERPRETATION_FIELDS} }
+  ambiguity
 `;
 
 export const TOOL_OPERATIONS: readonly ToolOperation[] = [
@@ -29,15 +34,16 @@ export const TOOL_OPERATIONS: readonly ToolOperation[] = [
     title: 'Ask a question in plain English',
     description:
       "Answers a question in plain English from the gateway's sources (SQL databases, graphs, text facts). " +
-      'The result holds the chosen answer (typed columns and rows, confidence, the query that ran), every ' +
-      'interpretation considered (each with a queryGraph that run_interpretation runs), what each source did, ' +
-      'and the retrieval plan when the question needed several retrievals.',
+      'The result holds the chosen answer (typed columns and rows, calibrated confidence, the query that ran; ' +
+      'when the gateway is unsure, kind UNSURE with the best readings as alternatives), every interpretation ' +
+      'considered (each with an id that run_interpretation runs), what each source did, and the retrieval plan ' +
+      'when the question needed several retrievals.',
     operation: /* GraphQL */ `
       query Ask($question: String!, $options: AskOptions) {
         ask(question: $question, options: $options) {
           question
           answer { ${ANSWER_FIELDS} }
-          interpretations { source score explanation query queryGraph status error note }
+          interpretations { ${INTERPRETATION_FIELDS} }
           sources { source status message error { code message } durationMs }
           plan { kind explanation steps { question routedTo answeredBy confidence summary } }
         }
@@ -59,17 +65,14 @@ export const TOOL_OPERATIONS: readonly ToolOperation[] = [
     destructive: false,
   },
   {
-    // Runs through runQueryGraph for now: an interpretation is a (source, queryGraph) pair, which
-    // is exactly what that field takes. The tool's name and output key (`answer`) stay when the
-    // contract gains a runInterpretation field.
     name: 'run_interpretation',
     title: 'Run an interpretation',
     description:
-      "Runs one interpretation of a question: a source and a query graph in canonical form, as in ask's " +
-      'interpretations (a runner-up the agent prefers), or a graph the agent wrote itself. Returns the answer.',
+      "Runs one interpretation of a question by its id, as ask returned it in interpretations or an UNSURE " +
+      "answer's alternatives: the reading the agent picked (a runner-up it prefers). Returns the answer.",
     operation: /* GraphQL */ `
-      query RunInterpretation($source: ID!, $queryGraph: String!, $options: RunOptions) {
-        answer: runQueryGraph(source: $source, queryGraph: $queryGraph, options: $options) { ${ANSWER_FIELDS} }
+      query RunInterpretation($id: ID!, $options: RunOptions) {
+        answer: runInterpretation(id: $id, options: $options) { ${ANSWER_FIELDS} }
       }
     `,
     readOnly: true,

@@ -118,9 +118,11 @@ describe.each(transports)('MCP over $name', (transport) => {
     const sources = (await call(client, 'sources', {})).structuredContent as { sources: { id: string; ready: boolean }[] };
     expect(sources.sources.map((source) => source.id)).toEqual(expect.arrayContaining(['northwind', 'royals', 'kestrelford']));
     const asked = (await call(client, 'ask', { question: QUESTION, options: { sources: ['northwind'] } })).structuredContent as {
-      ask: { answer: { rows: unknown[][]; queryGraph: string } };
+      ask: { answer: { rows: unknown[][]; queryGraph: string }; interpretations: { id: string; status: string; queryGraph: string }[] };
     };
-    const run = await call(client, 'run_interpretation', { source: 'northwind', queryGraph: asked.ask.answer.queryGraph });
+    const chosen = asked.ask.interpretations.find((interpretation) => interpretation.status === 'CHOSEN')!;
+    expect(chosen.queryGraph).toBe(asked.ask.answer.queryGraph);
+    const run = await call(client, 'run_interpretation', { id: chosen.id });
     expect(run.isError).toBeFalsy();
     expect((run.structuredContent as { answer: { rows: unknown[][] } }).answer.rows).toEqual(asked.ask.answer.rows);
   });
@@ -130,7 +132,7 @@ describe.each(transports)('MCP over $name', (transport) => {
     expect(errorCodes(await call(client, 'ask', { question: QUESTION, options: { limit: 1_000_000 } }))).toEqual(['BAD_USER_INPUT']);
     expect(errorCodes(await call(client, 'ask', { question: 7 }))).toEqual(['BAD_USER_INPUT']);
     expect(errorCodes(await call(client, 'ask', { question: QUESTION, limit: 5 }))).toEqual(['BAD_USER_INPUT']);
-    expect(errorCodes(await call(client, 'run_interpretation', { source: 'nowhere', queryGraph: 'show Products.ProductName' }))).toEqual(['SOURCE_NOT_FOUND']);
+    expect(errorCodes(await call(client, 'run_interpretation', { id: 'no such reading' }))).toEqual(['BAD_USER_INPUT']);
     expect((await call(client, 'sources', {})).isError).toBeFalsy();
   });
 });
@@ -182,6 +184,10 @@ describe('permissions over MCP: the caller from the request headers', () => {
     expect(overGraphQL.errors).toBeDefined(); // no context at all: the hook denies too
     const answered = await call(analyst, 'ask', args);
     expect(answered.isError).toBeFalsy();
-    expect((answered.structuredContent as { ask: { answer: { kind: string } } }).ask.answer.kind).toBe('SCALAR');
+    const result = (answered.structuredContent as { ask: { answer: { kind: string }; interpretations: { id: string }[] } }).ask;
+    expect(result.answer.kind).toBe('SCALAR');
+    // A reading the analyst got is still the guest's to be refused.
+    expect(errorCodes(await call(guest, 'run_interpretation', { id: result.interpretations[0]!.id }))).toEqual(['FORBIDDEN_SOURCE']);
+    expect((await call(analyst, 'run_interpretation', { id: result.interpretations[0]!.id })).isError).toBeFalsy();
   });
 });
