@@ -155,6 +155,19 @@ describe('an unlikely reading', () => {
   });
 });
 
+describe('an unlikely plan (several retrievals combined)', () => {
+  it('answers UNSURE with the plan and no single reading to run', async () => {
+    const query = 'query ($q: String!) { ask(question: $q) { answer { kind rows explanation alternatives { id } } plan { kind } } }';
+    const { data, errors } = await run<{ ask: { answer: { kind: string; rows: unknown[]; explanation: string; alternatives: unknown[] }; plan: { kind: string } | null } }>('admin', query, {
+      q: 'Are there more customers than suppliers?',
+    });
+    expect(errors).toBeUndefined();
+    expect(data!.ask.plan?.kind).toBe('compare-than');
+    expect(data!.ask.answer).toMatchObject({ kind: 'UNSURE', rows: [], alternatives: [] });
+    expect(data!.ask.answer.explanation).toMatch(/combines several retrievals \(see plan\)/);
+  });
+});
+
 describe('a question no source asked can express', () => {
   it('answers UNSUPPORTED with the reason, not an empty table', async () => {
     const { data, errors } = await run<AskData>('admin', ASK, { q: 'How many products are there?', o: { sources: ['bare'] } });

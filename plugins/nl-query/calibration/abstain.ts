@@ -15,7 +15,8 @@ const pct = (p: number) => `${Math.round(p * 100)}%`;
 export function withConfidenceFloor(result: AskResult, minConfidence: number): AskResult {
   const answer = result.answer;
   if (!answer || answer.confidence >= minConfidence) return result;
-  const alternatives = result.interpretations.filter((i) => i.status !== 'FAILED').slice(0, ALTERNATIVES);
+  // A plan's readings are its steps', not readings of the whole question: none is offered to run.
+  const alternatives = result.plan ? [] : result.interpretations.filter((i) => i.status !== 'FAILED').slice(0, ALTERNATIVES);
   const unsure: Answer = {
     kind: 'UNSURE',
     columns: [],
@@ -27,7 +28,11 @@ export function withConfidenceFloor(result: AskResult, minConfidence: number): A
     confidence: answer.confidence,
     explanation:
       `Not sure: the best reading (${answer.explanation}) is ${pct(answer.confidence)} likely to be right, below the ${pct(minConfidence)} required. ` +
-      (alternatives.length > 0 ? 'Pick one of the alternatives and run it with runInterpretation(id).' : 'No single reading can be offered (the answer combines several retrievals).'),
+      (alternatives.length > 0
+        ? 'Pick one of the alternatives and run it with runInterpretation(id).'
+        : result.plan
+          ? 'It combines several retrievals (see plan): ask its parts one by one to see each reading.'
+          : 'No reading could be offered.'),
     query: null,
     queryGraph: null,
     alternatives,
