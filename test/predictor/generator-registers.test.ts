@@ -132,6 +132,15 @@ describe('generator registers', () => {
     }
   });
 
+  it('ask for people with "who" ("who is the oldest employee"), never for things', () => {
+    const examples = generate({ superlatives: 0.5 }, 1000);
+    const who = examples.filter((e) => /^who\b/i.test(e.question) && e.graph.follows.length === 0);
+    expect(who.length).toBeGreaterThan(0);
+    expect(who.some((e) => e.graph.select[0]?.target.classId === 'Employees')).toBe(true);
+    expect(who.some((e) => ['Products', 'Categories', 'Orders', 'Regions', 'Territories'].includes(e.graph.select[0]?.target.classId ?? ''))).toBe(false);
+    for (const example of who) readBack(example);
+  });
+
   it('type in lower case without a final mark, and still read every value back', () => {
     const examples = generate({ registers: { lowercase: 1, bare: 1, contraction: 1 } }, 200);
     expect(examples.every((e) => e.question === e.question.toLowerCase() && !/[?.]$/.test(e.question))).toBe(true);

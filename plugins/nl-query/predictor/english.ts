@@ -84,6 +84,8 @@ export interface EnglishLexicon {
   readonly hypernymRate?: number;
   /** Whether a word is a common noun (not a name): values that may stand for a noun ("beverages"). */
   readonly isCommonNoun?: (word: string) => boolean;
+  /** Whether a noun names people ("employee", "customer"): their rows may be asked with "who". */
+  readonly isPerson?: (word: string) => boolean;
 }
 
 export class EnglishWriter {
@@ -139,7 +141,7 @@ export class EnglishWriter {
         const adj = order.adjective;
         const forms =
           order.count === 1
-            ? [`the ${adj} ${noun}`, `which ${noun} is the ${adj}`, `what is the ${adj} ${noun}`, `what's our ${adj} ${noun}`, `${adj} ${noun}`, `${adj} ${noun}`, `whats the ${adj} ${noun}`]
+            ? [`the ${adj} ${noun}`, `which ${noun} is the ${adj}`, `what is the ${adj} ${noun}`, `what's our ${adj} ${noun}`, `${adj} ${noun}`, `${adj} ${noun}`, `whats the ${adj} ${noun}`, ...(this.isPeople(main) ? [`who is the ${adj} ${noun}`, `who is our ${adj} ${noun}`] : [])]
             : [`the ${k} ${adj} ${noun}`, `top ${k} ${adj} ${noun}`, `list the ${k} ${adj} ${noun}`, `which are the ${k} ${adj} ${noun}`, `${k} ${adj} ${noun}`, `give me the ${k} ${adj} ${noun}`];
         return `${this.pick(forms)}${condText}`;
       }
@@ -147,7 +149,7 @@ export class EnglishWriter {
       // from Exotic Liquids with the highest unit price" (after "unit price", a value would read as a price).
       if (onlyLabel) {
         const forms = order.count === 1
-          ? [`which ${subject}${condText} has ${order.superlative}`, `the ${subject}${condText} with ${order.superlative}`, `what is the ${subject}${condText} with ${order.superlative}`, `${subject}${condText} with ${order.superlative}`]
+          ? [`which ${subject}${condText} has ${order.superlative}`, `the ${subject}${condText} with ${order.superlative}`, `what is the ${subject}${condText} with ${order.superlative}`, `${subject}${condText} with ${order.superlative}`, ...(this.isPeople(main) ? [`who is the ${subject}${condText} with ${order.superlative}`, ...(condText ? [] : [`who has ${order.superlative}`])] : [])]
           : [`the ${subject}${condText} with ${order.superlative}`, `which ${subject}${condText} have ${order.superlative}`, `list the ${subject}${condText} with ${order.superlative}`, ...(order.descending ? [`top ${subject}${condText} by ${order.key}`, `top ${k} ${noun}${condText} by ${order.key}`] : [])];
         return this.pick(forms);
       }
@@ -156,7 +158,7 @@ export class EnglishWriter {
     const sorted = order.sorted ? ` ${order.sorted}` : '';
     if (onlyLabel) {
       const noun = `${distinct}${phrases.plural()}`;
-      const forms = [`which ${noun}`, `list the ${noun}`, `list all ${noun}`, `show me the ${noun}`, `what ${noun} are there`, `give me the ${noun}`, `find ${noun}`, `${noun}`, `${noun}`, `names of ${noun}`, `all ${noun}`, `any ${noun}`, `i need the ${noun}`, `get me all ${noun}`, `what are the ${noun}`];
+      const forms = [`which ${noun}`, `list the ${noun}`, `list all ${noun}`, `show me the ${noun}`, `what ${noun} are there`, `give me the ${noun}`, `find ${noun}`, `${noun}`, `${noun}`, `names of ${noun}`, `all ${noun}`, `any ${noun}`, `i need the ${noun}`, `get me all ${noun}`, `what are the ${noun}`, ...(this.isPeople(main) ? [`who are the ${noun}`, `who are our ${noun}`] : [])];
       return `${this.pick(forms)}${condText}${sorted}`;
     }
     const named = this.ofNamedThing(graph, main);
@@ -200,6 +202,14 @@ export class EnglishWriter {
       `tell me the ${attrs} of ${name}`,
       ...(money ? [`how much is ${name}`, `how much does ${name} cost`, `what does ${name} cost`] : []),
     ]);
+  }
+
+  /** Whether a class's things are people (WordNet), so "who" asks for them ("who is the oldest employee"). */
+  private isPeople(classId: string): boolean {
+    const isPerson = this.lexicon?.isPerson;
+    if (!isPerson) return false;
+    const words = findClass(this.schema, classId).name.singular.split(' ');
+    return isPerson(words[words.length - 1] as string);
   }
 
   private lead(): string {

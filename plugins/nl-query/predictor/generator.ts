@@ -127,6 +127,7 @@ export class QuestionGenerator {
           hypernyms: (word: string) => lexicon.hypernyms(word, 'noun'),
           hypernymRate: options.hypernyms ?? 0.02,
           isCommonNoun: (word: string) => lexicon.isCommonNoun(word),
+          isPerson: (word: string) => word === 'people' || word === 'person' || lexicon.isKindOf(word, 'person'),
         }
       : undefined;
     this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), words, options.english);

@@ -138,6 +138,26 @@ export class WordNet {
     return first !== undefined && !this.synsetAt('noun', first).lemmas.some((l) => /^[A-Z]/.test(l));
   }
 
+  /**
+   * Whether a noun's most frequent sense is a kind of `ancestor` (a noun whose synset it reaches by
+   * hypernyms: "employee" and "customer" are kinds of person, "product" is not).
+   */
+  isKindOf(noun: string, ancestor: string): boolean {
+    const first = (nounBases(noun.toLowerCase()).map((b) => this.index('noun').get(b)).find((o) => o !== undefined) ?? [])[0];
+    const targets = new Set(this.index('noun').get(ancestor) ?? []);
+    if (first === undefined || targets.size === 0) return false;
+    const seen = new Set<number>();
+    const queue = [first];
+    while (queue.length > 0) {
+      const offset = queue.shift() as number;
+      if (targets.has(offset)) return true;
+      if (seen.has(offset)) continue;
+      seen.add(offset);
+      queue.push(...this.synsetAt('noun', offset).broader);
+    }
+    return false;
+  }
+
   /** Fewest hypernym steps from a noun synset up to a root ("entity" is 0). */
   private depth(offset: number): number {
     const known = this.depths.get(offset);
