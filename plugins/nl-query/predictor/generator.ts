@@ -120,14 +120,15 @@ export class QuestionGenerator {
   ) {
     this.random = new Random(options.seed ?? 1);
     const lexicon = options.lexicon;
+    // WordNet answers once per word: the writer asks about the same schema words over and over.
     const words = lexicon
       ? {
-          synonyms: (word: string) => lexicon.synonyms(word, 'noun', 1),
+          synonyms: remembered((word: string) => lexicon.synonyms(word, 'noun', 1)),
           rate: options.synonyms ?? 0.08,
-          hypernyms: (word: string) => lexicon.hypernyms(word, 'noun'),
+          hypernyms: remembered((word: string) => lexicon.hypernyms(word, 'noun')),
           hypernymRate: options.hypernyms ?? 0.02,
-          isCommonNoun: (word: string) => lexicon.isCommonNoun(word),
-          isPerson: (word: string) => word === 'people' || word === 'person' || lexicon.isKindOf(word, 'person'),
+          isCommonNoun: remembered((word: string) => lexicon.isCommonNoun(word)),
+          isPerson: remembered((word: string) => word === 'people' || word === 'person' || lexicon.isKindOf(word, 'person')),
         }
       : undefined;
     this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), words, options.english);
@@ -371,6 +372,15 @@ export class QuestionGenerator {
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }
 
+}
+
+/** A function of a word that computes each answer once. */
+function remembered<T>(f: (word: string) => T): (word: string) => T {
+  const known = new Map<string, T>();
+  return (word) => {
+    if (!known.has(word)) known.set(word, f(word));
+    return known.get(word) as T;
+  };
 }
 
 /** Whether a mention found in the question is the graph value (so its placeholder stands for it). */
