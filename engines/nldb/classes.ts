@@ -48,12 +48,6 @@ const PERSON_AFTER: readonly RegExp[] = [
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
 ];
 const ARTICLE = /^(?:the|a|an)\s+/i;
-/** Words between an article and a name that are not what the name is ("the same X", "a new X"). */
-const NOT_A_CLASS = /^(?:same|other|new|old|first|last|next|late|former|famous|local|nearby|young|elder|younger|older|whole|entire|own)$/;
-/** A class noun written before a name: "the comet Disbridge-Seack", "The star Alpha Orrin", "a ship called Wenna". */
-const CLASS_BEFORE = /(?:^|[^\p{L}])(?:[Tt]he|[Aa]n?)\s+([a-z][a-z-]*)\s+(?:(?:called|named)\s+)?['‘]?$/u;
-/** A fact that says "he" or "she", or goes on "and was born", is about a person: its subject (a name of two words or more). */
-const SUBJECT_IS_PERSON = /\b(?:he|she|his|her|him|himself|herself)\b|\band\s+(?:was|is)\s+born\b|\band\s+(?:is|has\s+been)\s+married\b/i;
 /** What organisations and visited places do: founded, based somewhere, employing, open. */
 const THING_AFTER =
   /^\s+(?:was\s+(?:founded|established|set\s+up|started|opened|built)|has\s+been\s+(?:trading|open)|has\s+its\s+(?:head|headquarters)|is\s+based\s+in|employs\s+\d|has\s+[\d,]+\s+(?:employees|staff|workers|visitors)|has\s+a\s+workforce|(?:attracts|receives|welcomes|gets|counts)\s+[\d,]+\s+visitors|(?:first\s+)?opened\s+(?:in|to)\b)/;
@@ -78,9 +72,7 @@ export function nameKey(name: string): string {
 
 /** The last word of a name, as a class word would be written (singular, lower case). */
 export function lastWord(name: string): string | null {
-  // "Kestrelford Museum of Clocks" is a museum: a name with "of" ends its class before it
-  const head = process.env.NLQ_NLDB_ENDING_CLASS === '0' ? name : name.replace(/\s+of\s.*$/, '');
-  const words = tokenize(head).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
+  const words = tokenize(name).filter((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
   const last = words[words.length - 1];
   return last ? singular(last.text) : null;
 }
@@ -88,8 +80,6 @@ export function lastWord(name: string): string | null {
 /** The class statements of one fact: names followed by "is a NOUN", ", a NOUN", "was born", ... */
 export function classStatements(text: string): ClassStatement[] {
   const out: ClassStatement[] = [];
-  const pronounSubject = SUBJECT_IS_PERSON.test(text) && process.env.NLQ_NLDB_PERSON_PRONOUN !== '0';
-  let subjectSeen = false;
   for (const m of text.matchAll(NAME_RE)) {
     const rest = text.slice((m.index ?? 0) + m[0].length);
     const before = text.slice(0, m.index ?? 0);
@@ -97,14 +87,10 @@ export function classStatements(text: string): ClassStatement[] {
     if (!name) continue;
     const cls = CLASS_AFTER.exec(rest);
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
-    const prefix = process.env.NLQ_NLDB_CLASS_BEFORE === '0' ? null : CLASS_BEFORE.exec(before)?.[1];
-    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : prefix && !NOT_A_CLASS.test(prefix) ? singular(prefix) : null;
-    // the fact's subject: its first name of two words or more ("In 1975 Lorna Fairweather ...")
-    const subject = !subjectSeen && name.includes(' ');
-    if (subject) subjectSeen = true;
-    const person = PERSON_AFTER.some((re) => re.test(rest)) || (subject && pronounSubject);
+    const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
+    const person = PERSON_AFTER.some((re) => re.test(rest));
     const place = /\b(?:in|near)\s+$/.test(before) && !ARTICLE.test(m[0]);
-    const thing = process.env.NLQ_NLDB_THING_CHECK !== '0' && !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
+    const thing = !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
     if (noun || person || place || thing) out.push({ name, noun, person, ...(place ? { place } : {}), ...(thing ? { thing } : {}) });
   }
   return out;
@@ -163,27 +149,6 @@ export function subjectOf(fact: string, ordinary: (word: string) => boolean): st
 /** The names a fact mentions (article dropped, lower case), as the lexicon keys them. */
 export function namesIn(fact: string): string[] {
   return [...fact.matchAll(NAME_RE)].map((m) => nameKey(m[0])).filter((n) => n.length > 0);
-}
-
-/**
- * Whether the facts of a support set are joined through a name that is not a place: a name of
- * one fact that another fact also writes. Facts that only share a town ("... in Kestrelford")
- * are about different things.
- */
-export function linkedByName(facts: readonly string[], lexicon: ClassLexicon, ordinary: (word: string) => boolean): boolean {
-  const low = facts.map((f) => f.toLowerCase());
-  return facts.some((f, i) =>
-    namesIn(f).some(
-      (n) =>
-        !lexicon.isPlace(n) &&
-        !(!n.includes(' ') && ordinary(n)) &&
-        low.some((g, j) => j !== i && new RegExp(String.raw`(?:^|[^\p{L}])${escapeRe(n)}(?:$|[^\p{L}])`, 'u').test(g)),
-    ),
-  );
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 type Verdict = 'agree' | 'disagree' | 'unknown';
@@ -286,11 +251,6 @@ export class ClassLexicon {
     return [...(this.classes.get(nameKey(name))?.keys() ?? [])];
   }
 
-  /** The class nouns facts give the names that end in this word ("arena" -> ["stadium"]). */
-  classesOfNamesEndingIn(word: string): string[] {
-    return [...(this.suffixes.get(word)?.keys() ?? [])];
-  }
-
   isPerson(name: string): boolean {
     return this.persons.has(nameKey(name));
   }
@@ -305,28 +265,10 @@ export class ClassLexicon {
     return this.places.has(nameKey(name));
   }
 
-  /**
-   * A word the collection uses for a class: some fact says "X is a NOUN", or two names or more end
-   * in it ("Dunmere Maritime Museum", "Hollin Art Museum": museums, though no fact says "is a museum").
-   */
+  /** A word the collection uses for a class: some fact says "X is a NOUN" (", a NOUN", ...). */
   isClassNoun(noun: string): boolean {
-    return this.nouns.has(noun) || (process.env.NLQ_NLDB_ENDING_CLASS !== '0' && this.namesEndingIn(noun) >= 2);
+    return this.nouns.has(noun);
   }
-
-  /** How many different names end in a word ("Quillfeather Software" written in three facts is one). */
-  private namesEndingIn(word: string): number {
-    if (!this.endingCache || this.endingCache.version !== this.version) {
-      const counts = new Map<string, number>();
-      for (const name of this.longNames.keys()) {
-        const last = lastWord(name);
-        if (last !== null) counts.set(last, (counts.get(last) ?? 0) + 1);
-      }
-      this.endingCache = { version: this.version, counts };
-    }
-    return this.endingCache.counts.get(word) ?? 0;
-  }
-
-  private endingCache: { version: number; counts: Map<string, number> } | null = null;
 
   /** A class noun that also ends names ("museum", "zoo", "park"). */
   isNameForming(noun: string): boolean {
@@ -375,10 +317,13 @@ export class ClassLexicon {
    * Whether a key can be of the question's class noun: 'agree' when the collection says so (or
    * the name ends in it), 'disagree' when it shows another class (the name ends in another
    * name-forming class noun, a fact gives it one, it is a person and the class never is, or the
-   * question asks for people and the key's class never is a person's), else 'unknown'.
+   * question asks for people and the key's class never is a person's), else 'unknown'. `kinds`:
+   * words for kinds of the noun (WordNet's hyponyms): a key the facts call one of them agrees.
    */
-  verdict(key: string, noun: string): Verdict {
+  verdict(key: string, noun: string, kinds: readonly string[] = []): Verdict {
     const explicit = this.classesOf(key);
+    // a kind of the class is of the class: "X is a ferry" for "Which vessels" (kinds: WordNet's, given)
+    if (explicit.some((c) => kinds.includes(c))) return 'agree';
     const last = lastWord(key);
     const wantsPerson = noun === 'person';
     const person = this.isPerson(key);
@@ -387,14 +332,12 @@ export class ClassLexicon {
       if (person) return 'agree';
       if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
       if (this.isPlace(key) || this.isThing(key)) return 'disagree';
-      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) || this.namedLike(key).length > 0
+      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last))
         ? 'disagree'
         : 'unknown';
     }
     if (!this.isClassNoun(noun)) return 'unknown';
     if (explicit.includes(noun)) return 'agree';
-    // what the facts call the key outweighs how its name ends ("Leardpraiton Wildlife Park is a zoo")
-    if (process.env.NLQ_NLDB_EXPLICIT_FIRST !== '0' && !this.isPersonNoun(noun) && this.onlyOtherThings(key, noun, true)) return 'disagree';
     if (last === noun) return 'agree';
     const personNoun = this.isPersonNoun(noun);
     if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
@@ -403,21 +346,8 @@ export class ClassLexicon {
     if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
     if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
-    // the facts call the key only other classes of things ("Saltmarsh Energy, a wind-power
-    // company" is no museum), each used for several names
-    if (process.env.NLQ_NLDB_OTHER_THING !== '0' && !personNoun && this.onlyOtherThings(key, noun)) return 'disagree';
-    if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun))) {
-      const alike = this.namedLike(key);
-      if (alike.length > 0 && !alike.includes(noun)) return 'disagree';
-      if (this.endsOutsideClass(key, noun)) return 'disagree';
-    }
+    if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun)) && this.endsOutsideClass(key, noun)) return 'disagree';
     return 'unknown';
-  }
-
-  /** Whether the facts give the key classes, none of them `noun`, all classes of things used for several names. */
-  private onlyOtherThings(key: string, noun: string, whateverTheName = false): boolean {
-    const explicit = this.classesOf(key);
-    return explicit.length > 0 && !explicit.includes(noun) && (whateverTheName || lastWord(key) !== noun) && explicit.every((c) => this.isThingNoun(c));
   }
 
   /**
@@ -430,22 +360,9 @@ export class ClassLexicon {
    */
   private endsOutsideClass(key: string, noun: string): boolean {
     const last = lastWord(key);
-    if (last === null || !key.includes(' ') || process.env.NLQ_NLDB_CLOSED_ENDINGS === '0') return false;
+    if (last === null || !key.includes(' ')) return false;
     if (this.lastWords.count(noun) < 2 || this.lastWords.count(last) < 2) return false;
     const endings = [...this.suffixes].filter(([, nouns]) => nouns.has(noun)).map(([ending]) => ending);
     return endings.length > 0 && !endings.includes(last);
-  }
-
-  /**
-   * Names are made alike: the classes of things the facts give other names ending in the key's
-   * last word. When names ending in "Arena" are stadiums (and never libraries), "Vieminster
-   * Arena" is no answer to "Which library ..." nor to "Who ...", nor "X Textiles" to "Which zoo".
-   * Only classes of things the collection uses for several names or in names count: one "lens
-   * manufacturer" is no evidence that a company it may well be is not one.
-   */
-  private namedLike(key: string): string[] {
-    const last = lastWord(key);
-    if (last === null || !key.includes(' ') || process.env.NLQ_NLDB_SUFFIX_CLASS === '0') return [];
-    return this.classesOfNamesEndingIn(last).filter((c) => this.isThingNoun(c) || (this.isNameForming(c) && !this.isPersonNoun(c)));
   }
 }

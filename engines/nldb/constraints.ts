@@ -8,7 +8,6 @@
  * quantity) satisfies it, so a set without such a number gives [NULL_ANSWER] whatever the model
  * says, and a yes/no question with a comparison is answered by the comparison itself.
  */
-import { term } from './lexical-index.js';
 import { isYear, numberValue, tokenize } from './text.js';
 
 /** A closed interval over one kind of number. */
@@ -97,21 +96,10 @@ const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|cent
 const DATE_WORD = /^(?:in|since|from|on|until|till)$/i;
 const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
-/**
- * Whether the token after a number says what it counts or measures: a lower-case word that is not
- * a function word ("1056 light years", "1,115 metres", "1500 people"). Such a number is a
- * quantity, never a year, however year-like its digits: a star 1,056 light years away is no
- * answer to "who was born before 1960".
- */
-export function measuredBy(next: string): boolean {
-  // (function words, as the lexical index leaves them out, may follow a year: "in 1987 and")
-  return process.env.NLQ_NLDB_MEASURED !== '0' && /^[a-z][a-z-]*$/.test(next) && term(next) !== null;
-}
-
 /** Whether a number token is a year where it stands: year-like digits not followed by what they measure. */
 export function isYearAt(tokens: readonly { text: string }[], i: number): boolean {
   const t = tokens[i]?.text ?? '';
-  return isYear(t) && !measuredBy(tokens[i + 1]?.text ?? '');
+  return isYear(t);
 }
 
 /** Whether the token after a number makes it something other than a quantity (a length of time, a day). */
@@ -154,7 +142,7 @@ export function numbersOfKind(facts: readonly string[], kind: NumberConstraint['
   const quantities = all.filter((n) => !n.year).map((n) => n.v);
   // a fact without other numbers may write a quantity like a year ("1987 employees"), but not
   // after "in", "since" or a month: "opened in 1987" says nothing about visitors
-  return quantities.length > 0 ? quantities : all.filter((n) => !n.dated || process.env.NLQ_NLDB_DATED_YEARS === '0').map((n) => n.v);
+  return quantities.length > 0 ? quantities : all.filter((n) => !n.dated).map((n) => n.v);
 }
 
 /** Whether the word before a year makes it a date ("in 1987", "since 2014", "3 May 1985"). */

@@ -6,18 +6,16 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { aggregate, normalise, voteType } from './aggregate.js';
-import { linkedByName, questionNoun, subjectOf } from './classes.js';
-import { ClassWordsCache, profileCheck } from './class-profiles.js';
+import { questionNoun, subjectOf } from './classes.js';
 import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
-import { type Derivation, formatDerivation } from './derivation.js';
+import { formatDerivation } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
-import { askedInKinds, type KindsOf, meetsOwnSelection, meetsSelection, type SelectionWord, selectionWords } from './selection.js';
-import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
-import { aboutAnotherClass, joinAnchor, joinSideCheck, selectionHolder } from './join-fan-out.js';
-import { keepMajorityKind, valueKind } from './value-kinds.js';
+import { type KindsOf, meetsSelection, selectionWords } from './selection.js';
+import { SelectProjectJoin, type SpjOptions } from './spj.js';
+import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
 export interface NldbInterpreterOptions {
@@ -28,19 +26,19 @@ export interface NldbInterpreterOptions {
   readonly spj?: SpjOptions;
   /**
    * For min/max/arg questions, how many linked facts each one-fact set without a derivation is
-   * offered in a second pass (0 turns it off; default 1, or NLQ_NLDB_SECOND_CHANCE).
+   * offered in a second pass (0 turns it off; default 1).
    */
   readonly secondChance?: number;
   /**
    * For set, count, min/max/arg questions through a join, how many linked facts each one-fact set
    * about the thing joined through is offered in a second pass (its staff; 0 turns it off;
-   * default 8, or NLQ_NLDB_JOIN_FAN_OUT). See `joinPairs`.
+   * default 8). See `joinPairs`.
    */
   readonly joinFanOut?: number;
   /**
    * For set, count, min/max/arg questions over a class of things ("Which company employs the most
    * people?"), how many members are offered their own facts as a set, and how many facts each
-   * (class-roster.ts; default 64 and 4, or NLQ_NLDB_ROSTER for the members; 0 members turns it off).
+   * (class-roster.ts; default 64 and 4; 0 members turns it off).
    */
   readonly classRoster?: ClassRosterOptions;
   /**
@@ -59,8 +57,6 @@ export interface Trace {
 export class NldbInterpreter implements QuestionInterpreter {
   private readonly ssg: SupportSetGenerator;
   private readonly spj: SelectProjectJoin;
-  /** The collection's classes' words (class-profiles.ts), read once per revision of its facts. */
-  private readonly classWords = new ClassWordsCache();
 
   constructor(private readonly options: NldbInterpreterOptions) {
     this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg, options.facts.lexical);
@@ -70,31 +66,6 @@ export class NldbInterpreter implements QuestionInterpreter {
   async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
     const { interpretation } = await this.run(question);
     return [interpretation];
-  }
-
-  /** Re-derives the empty sets that hold a kind of a selection word, with the question in the kind's word. */
-  private async askByKind(
-    question: SourceQuestion,
-    selecting: readonly SelectionWord[],
-    factSets: readonly Fact[][],
-    scored: Awaited<ReturnType<SelectProjectJoin['deriveTyped']>>['derivations'],
-    questionType: string | null,
-  ): Promise<typeof scored> {
-    const byQuestion = new Map<string, number[]>();
-    scored.forEach((s, i) => {
-      if (s.derivation.type !== 'NULL') return;
-      const asked = askedInKinds(question.question, selecting, (factSets[i] ?? []).map((f) => f.text));
-      if (asked !== null) byQuestion.set(asked, [...(byQuestion.get(asked) ?? []), i]);
-    });
-    const out = [...scored];
-    for (const [asked, at] of byQuestion) {
-      const again = await this.spj.deriveTyped(asked, at.map((i) => (factSets[i] ?? []).map((f) => f.text)), question.signal);
-      if (again.type !== questionType) continue;
-      again.derivations.forEach((d, j) => {
-        if (d.derivation.type !== 'NULL') out[at[j] as number] = d;
-      });
-    }
-    return out;
   }
 
   /**
@@ -111,13 +82,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     const text = (id: string) => facts.fact(id)?.text ?? '';
     // (whatever the extractor made of the set alone: it may have read the company as a member,
     // which the class checks drop later)
-    // through a person ("married to a farmer"): a fact about a person that holds the selection
-    // leads to the member through that person (their marriage)
-    const personSide = joinAnchor(question, facts.lexical.classes)?.personSide === true && !envOff('NLQ_NLDB_PERSON_FAN_OUT');
-    const aboutAPerson = (t: string) => facts.lexical.classes.isPerson(subjectOf(t, ordinary) ?? '');
-    const starts = sets
-      .map((set) => set.ids)
-      .filter((ids) => ids.length === 1 && holds(ids.map(text)) && (ids.map(text).every(other) || (personSide && ids.map(text).every(aboutAPerson))));
+    const starts = sets.map((set) => set.ids).filter((ids) => ids.length === 1 && holds(ids.map(text)) && ids.map(text).every(other));
     // linked through the start fact's subject only: its town links to anyone born there
     const through = (ids: readonly string[]) => subjectOf(text(ids[0] ?? ''), ordinary);
     return this.ssg.extend(question, starts, k, have, { most: 1, through });
@@ -133,8 +98,8 @@ export class NldbInterpreter implements QuestionInterpreter {
     // A min/max/arg answer needs the fact that states its number: one-fact sets the extractor found
     // nothing in get a second chance with the linked fact the state encoder ranks first
     // ("Blassa Griswell works for X" + "Blassa Griswell ... was born in 1983").
-    const second = this.options.secondChance ?? envNumber('NLQ_NLDB_SECOND_CHANCE', 1);
-    const fanOut = this.options.joinFanOut ?? envNumber('NLQ_NLDB_JOIN_FAN_OUT', 8);
+    const second = this.options.secondChance ?? 1;
+    const fanOut = this.options.joinFanOut ?? 8;
     const have = () => new Set(sets.map((s) => [...s.ids].sort().join(',')));
     const nothing = () => sets.filter((_, i) => scored[i]?.derivation.type === 'NULL').map((s) => s.ids);
     let more: SupportSet[] = [];
@@ -146,9 +111,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
-      const through = envOff('NLQ_NLDB_SUBJECT_FIRST')
-        ? undefined
-        : (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
+      const through = (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
       more = await this.ssg.extend(question.question, nothing(), second, have(), { through, orEveryName: true });
     }
     if (fanOut > 0 && (extreme || questionType === 'SET' || questionType === 'COUNT')) {
@@ -160,7 +123,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       more = [...more, ...chains];
     }
     // a question over a class of things: each member's facts as one more set (class-roster.ts)
-    const roster = this.options.classRoster ?? { ...ROSTER_DEFAULTS, members: envNumber('NLQ_NLDB_ROSTER', ROSTER_DEFAULTS.members) };
+    const roster = this.options.classRoster ?? ROSTER_DEFAULTS;
     if (extreme || questionType === 'SET' || questionType === 'COUNT') {
       if (!people && classNoun !== null) {
         const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
@@ -174,63 +137,36 @@ export class NldbInterpreter implements QuestionInterpreter {
     }
     // What the question selects on must be in the set (selection.ts); a yes/no question is
     // answered "no" by the sets that show another value, so it is left to the extractor.
-    const selecting = questionType === 'BOOL' || envOff('NLQ_NLDB_SELECTION_CHECK')
+    const selecting = questionType === 'BOOL'
       ? []
       : selectionWords(question.question, facts.lexical, this.options.kindsOf);
-    // A set that names a kind of what the question selects ("is a solicitor" for "lawyers") and
-    // got nothing is asked again in the kind's word ("... who is a solicitor"): the extractor
-    // reads the word the question uses, not its kinds.
-    if (selecting.some((w) => w.kinds !== undefined) && !envOff('NLQ_NLDB_ASK_BY_KIND')) {
-      scored = await this.askByKind(question, selecting, factSets, scored, questionType);
-    }
     // The key must be of the class the question asks for, as far as the collection says (classes.ts);
     // a question about people is not answered by a thing's name (constraints.ts).
-    const noun = people ? 'person' : envOff('NLQ_NLDB_CLASS_CHECK') ? null : classNoun;
+    const noun = people ? 'person' : classNoun;
+    // a key the facts call a kind of the class agrees with it ("a cellist" for "Which musicians")
+    const nounKinds = noun !== null && noun !== 'person' ? (this.options.kindsOf?.(noun) ?? []) : [];
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
-    const joinSide = questionType === 'BOOL' || envOff('NLQ_NLDB_JOIN_SIDE') ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
-    let profiles: ((key: string) => boolean) | null | undefined;
-    const readsLikeAnother = () => {
-      if (noun === null || noun === 'person' || envOff('NLQ_NLDB_PROFILES')) return null;
-      profiles ??= profileCheck(noun, facts.lexical, (id) => facts.fact(id)?.text ?? '', this.classWords);
-      return profiles;
-    };
+    const joinSide = questionType === 'BOOL' ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
-      // a MIN/MAX value is checked through the name its fact is about
-      const subject = (d.type === 'MIN' || d.type === 'MAX') && s.valueFact !== undefined && !envOff('NLQ_NLDB_SUBJECT_CHECK')
-        ? subjectOf(factSets[i]?.[s.valueFact]?.text ?? '', ordinary)
-        : null;
-      const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : subject;
-      // NLQ_NLDB_LINK_CHECK=1: an extreme drawn from several facts needs them joined by a name that
-      // is not a place (measured, not kept: neutral on held-out worlds; see the model card)
-      const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
+      const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
       const set = factSets[i] ?? [];
       if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
-      // without a join, what the question selects is said of the key itself, by the facts naming
-      // it: "born in Dunmere" is not met by the Dunmere company a person works for
-      if (d.type !== 'NULL' && !envOff('NLQ_NLDB_OWN_SELECTION') && joinSide === null && key !== null && !meetsOwnSelection(selecting, set.map((f) => f.text), key)) {
-        return { type: 'NULL' } as const;
-      }
       // an arg's number is its key's: the fact it was copied from names the key ("Kindfoulick
       // Mills was founded in 1851" is no birth year of the police officer who works there)
-      if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !envOff('NLQ_NLDB_ARG_OWN_VALUE') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {
-        return { type: 'NULL' } as const;
-      }
-      if (extreme && set.length > 1 && process.env.NLQ_NLDB_LINK_CHECK === '1' && !linkedByName(set.map((f) => f.text), facts.lexical.classes, ordinary)) {
+      if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {
         return { type: 'NULL' } as const;
       }
       if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
       if (noun !== null) {
-        const verdict = facts.lexical.classes.verdict(key, noun);
+        const verdict = facts.lexical.classes.verdict(key, noun, nounKinds);
         if (verdict === 'disagree') return { type: 'NULL' } as const;
-        // a name the facts never class is told by what its own facts say (class-profiles.ts)
-        if (verdict === 'unknown' && readsLikeAnother()?.(key)) return { type: 'NULL' } as const;
       }
       return d;
     });
-    const agg = aggregate(envOff('NLQ_NLDB_VALUE_KIND') ? derivations : sameKindOfValue(derivations, scored, factSets), questionType);
+    const agg = aggregate(derivations, questionType);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;
     const interpretation: SourceInterpretation = {
@@ -264,37 +200,11 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
   return Math.max(0.05, Math.min(0.95, mean * (0.5 + 0.5 * agreement)));
 }
 
-/**
- * Min/max/arg derivations whose value is of the kind fewer of them copy (a date among visitor
- * counts, a visitor count among years) give [NULL_ANSWER] (value-kinds.ts).
- */
-function sameKindOfValue(derivations: readonly Derivation[], scored: readonly ScoredDerivation[], factSets: readonly (readonly Fact[])[]): Derivation[] {
-  const kinds = derivations.map((d, i) => {
-    if (d.type !== 'MIN' && d.type !== 'MAX' && d.type !== 'ARGMIN' && d.type !== 'ARGMAX') return null;
-    const fact = factSets[i]?.[scored[i]?.valueFact ?? 0]?.text ?? '';
-    return valueKind(d.value, fact);
-  });
-  const keep = keepMajorityKind(kinds);
-  return derivations.map((d, i) => (keep[i] ? d : { type: 'NULL' }));
-}
-
 /** Whether a fact names a key (case and spacing aside). */
 export function namesKey(fact: string, key: string): boolean {
   const name = normalise(key);
   return name !== '' && normalise(fact).includes(name);
 }
 
-/** Whether a check is turned off for measuring (NAME=0). */
-function envOff(name: string): boolean {
-  return process.env[name] === '0';
-}
-
 /** Query types whose answer is a number a fact states (or the name whose fact states the extreme one). */
 const NEEDS_A_NUMBER: ReadonlySet<string> = new Set(['MIN', 'MAX', 'ARGMIN', 'ARGMAX']);
-
-/** A number from the environment (for measuring variants), or the fallback. */
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const v = Number(raw);
-  return raw === undefined || raw.trim() === '' || Number.isNaN(v) ? fallback : v;
-}

@@ -6,7 +6,7 @@
  * company's staff, so the interpreter offers such facts their linked facts again (its "fan-out"):
  * these helpers say which facts stand for the other side of a join.
  */
-import { type ClassLexicon, nameKey, namesIn, questionNoun, singular, subjectOf } from './classes.js';
+import { type ClassLexicon, questionNoun, singular, subjectOf } from './classes.js';
 import { asksForPeople, parseConstraints, satisfies } from './constraints.js';
 import { type KindsOf, meetsSelection, type SelectionEvidence, selectionWords } from './selection.js';
 
@@ -21,12 +21,10 @@ export function selectionHolder(question: string, evidence: SelectionEvidence, k
   return (facts) => meetsSelection(words, facts) && (constraints.length === 0 || satisfies(constraints, facts));
 }
 
-/** Where a question's join starts, and whether its other side is a person. */
+/** Where a question's join starts. */
 interface JoinAnchor {
   /** Index of the phrase that opens the other side ("a company ...", "someone ..."). */
   readonly at: number;
-  /** Whether the other side is a person ("married to an engineer", "whose spouse is a doctor"). */
-  readonly personSide: boolean;
 }
 
 /**
@@ -41,21 +39,8 @@ export function joinAnchor(question: string, classes: ClassLexicon): JoinAnchor 
   });
   const someone = /\b(?:someone|somebody|anyone|anybody)\b/i.exec(question);
   const at = Math.min(through?.index ?? Infinity, someone?.index ?? Infinity);
-  if (at === Infinity) return null;
-  // a person noun after a relation ("whose X is a doctor", "married to an engineer"), not the
-  // member's own ("everyone who is a lawyer")
-  const related = RELATION_BEFORE.test(question.slice(0, at));
-  const personSide =
-    process.env.NLQ_NLDB_PERSON_SIDE !== '0' && (at === someone?.index || (related && classes.isPersonNoun(singular((through?.[1] ?? '') as string))));
-  return { at, personSide };
+  return at === Infinity ? null : { at };
 }
-
-/**
- * Words before a person noun that make it the member's relation, not the member ("whose spouse
- * is a doctor", "married to an engineer", "have a spouse who is a firefighter"); "people who are
- * doctors" and "everyone who is a lawyer" describe the member.
- */
-const RELATION_BEFORE = /\bwhose\s|\b(?:to|with)\s+$|\b(?!(?:people|persons?|everyone|everybody|those|one|ones)\b)[a-z]+\s+who\s+(?:is|are|was|were)\s+$/i;
 
 /**
  * A join's own conditions belong to the thing joined through: in "people who work for a company
@@ -63,9 +48,7 @@ const RELATION_BEFORE = /\bwhose\s|\b(?:to|with)\s+$|\b(?!(?:people|persons?|eve
  * the member's own fact says ("has worked at Caimer Textiles since 1994", "joined Y and was born in
  * X"). For a question that goes through a class ("a company", "a doctor"), the selection words and
  * number comparisons written from that phrase on must be held by the set's facts that do not name
- * the member (the key); a set whose facts all name it is left alone, unless the other side is a
- * person ("married to someone born in X", "whose spouse is a doctor"): then the member must be a
- * person and one of the facts must name a person besides the member. Returns null for a question
+ * the member (the key); a set whose facts all name it is left alone. Returns null for a question
  * without such a phrase.
  */
 export function joinSideCheck(
@@ -75,22 +58,15 @@ export function joinSideCheck(
 ): ((facts: readonly string[], key: string) => boolean) | null {
   const anchor = joinAnchor(question, evidence.classes);
   if (anchor === null) return null;
-  const { at, personSide } = anchor;
+  const { at } = anchor;
   const part = question.slice(at);
   const all = new Set(selectionWords(question, evidence, kindsOf).map((w) => w.term));
   const words = selectionWords(part, evidence, kindsOf).filter((w) => all.has(w.term));
   const constraints = parseConstraints(part);
   if (words.length === 0 && constraints.length === 0) return null;
   return (facts, key) => {
-    // a person's relation is a person ("Wonsend", the snake a member keeps, is not)
-    if (personSide && process.env.NLQ_NLDB_PERSON_KEY !== '0' && !evidence.classes.isPerson(key)) return false;
     const name = key.toLowerCase();
     const others = facts.filter((f) => !f.toLowerCase().includes(name));
-    // facts that all name the member show the other side only when one names another person
-    // ("Eamon is married to Rosalind, a doctor"); "Marta, a doctor" is no answer to "whose spouse"
-    if (others.length === 0 && personSide) {
-      return facts.some((f) => namesIn(f).some((n) => n !== nameKey(key) && evidence.classes.isPerson(n)));
-    }
     if (others.length === 0 || others.length === facts.length) return true;
     return meetsSelection(words, others) && (constraints.length === 0 || satisfies(constraints, others));
   };

@@ -74,7 +74,7 @@ export function selectionWords(question: string, evidence: SelectionEvidence, ki
     const { roles, classes } = evidence;
     // a superlative's noun is projected ("the fewest employees") unless it is what the question
     // ranges over and people have it: "Who is the youngest dentist?" must find a dentist
-    const rangedPerson = t === rangesOver && classes.isPersonNoun(t) && process.env.NLQ_NLDB_RANKED_PERSON_NOUN !== '0';
+    const rangedPerson = t === rangesOver && classes.isPersonNoun(t);
     if (projected.has(i) && !rangedPerson) return;
     if (roles.factsWith(t) === 0 || !roles.isValueWord(t) || roles.nearNumberShare(t) >= NUMBER_WORD_SHARE) return;
     if (ranged.has(t) || isThingClass(t, tok.text, classes)) return;
@@ -95,37 +95,6 @@ export function meetsSelection(words: readonly SelectionWord[], facts: readonly 
   if (words.length === 0) return true;
   const held = new Set(facts.flatMap((f) => [...terms(f).keys()]));
   return words.every((w) => held.has(w.term) || (w.kinds ?? []).some((k) => held.has(k)));
-}
-
-/**
- * For a question without a join, whether what it selects is said of the key itself: the facts
- * that name the key hold every selection word ("Who is the youngest person born in Dunmere?" is
- * not met by "Harrow & Finch, a haulage company in Dunmere" + "Teodora works for Harrow & Finch"
- * + "Teodora was born in 1996"). A set with no fact naming the key is left to `meetsSelection`.
- */
-export function meetsOwnSelection(words: readonly SelectionWord[], facts: readonly string[], key: string): boolean {
-  const name = key.replace(/\s+/g, ' ').trim().toLowerCase();
-  const own = facts.filter((f) => f.replace(/\s+/g, ' ').toLowerCase().includes(name));
-  return name === '' || own.length === 0 || meetsSelection(words, own);
-}
-
-/**
- * The question asked in the words a set uses: each selection word the facts lack but hold a kind
- * of is replaced by that kind ("List everyone who is a lawyer." -> "... who is a solicitor."), a
- * plural kept plural; null when no word is replaced.
- */
-export function askedInKinds(question: string, words: readonly SelectionWord[], facts: readonly string[]): string | null {
-  const held = new Set(facts.flatMap((f) => [...terms(f).keys()]));
-  let out = question;
-  for (const w of words) {
-    if (held.has(w.term)) continue;
-    const kind = (w.kinds ?? []).find((k) => held.has(k));
-    if (kind === undefined) continue;
-    const plural = w.word.toLowerCase() !== w.term && /s$/i.test(w.word);
-    const escaped = w.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(new RegExp(`\\b${escaped}\\b`), plural ? kind.replace(/([^aeiou])y$/, '$1ie') + 's' : kind);
-  }
-  return out === question ? null : out;
 }
 
 /**

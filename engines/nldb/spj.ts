@@ -52,10 +52,27 @@ export const COUNT_MEMBER_THRESHOLD = 0.25;
 const MAX_SPAN = 12;
 
 export class SelectProjectJoin {
+  /** `options.kindsOf`, remembered per word: every support set of a question asks for the same words. */
+  private readonly kindsOf: ((word: string) => readonly string[]) | undefined;
+
   constructor(
     private readonly models: NldbModels,
     private readonly options: SpjOptions = {},
-  ) {}
+  ) {
+    const kindsOf = options.kindsOf;
+    const known = new Map<string, readonly string[]>();
+    this.kindsOf =
+      kindsOf &&
+      ((word) => {
+        let kinds = known.get(word);
+        if (kinds === undefined) {
+          if (known.size > 10_000) known.clear();
+          kinds = kindsOf(word);
+          known.set(word, kinds);
+        }
+        return kinds;
+      });
+  }
 
   /**
    * One derivation per support set (each given as its fact texts), in order. The query type is a
@@ -81,7 +98,7 @@ export class SelectProjectJoin {
     for (let start = 0; start < supportSets.length; start += batch) {
       signal?.throwIfAborted();
       const sets = supportSets.slice(start, start + batch);
-      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features, this.options.kindsOf));
+      const rows = sets.map((facts) => encodeSpj(question, facts, this.models.vocab, this.models.config.spj.maxLen, this.models.config.spj.features, this.kindsOf));
       const { classes, spans, length } = await this.models.extract(rows);
       rows.forEach((row, b) => {
         raw.push({ row, facts: sets[b] ?? [], classes: classes.slice(b * 11, (b + 1) * 11), spans: spans.slice(b * length * 4, (b + 1) * length * 4) });
@@ -96,7 +113,7 @@ export class SelectProjectJoin {
     // A count is the number of distinct members of a set: "How many companies are based in X?"
     // is read as "Which companies are based in X?" (the extractor finds the members of a set far
     // more reliably than it finds a count's) and each member found counts once.
-    const asSet = type === 'COUNT' && !forcedType && countAsSet() ? setQuestion(question) : null;
+    const asSet = type === 'COUNT' && !forcedType ? setQuestion(question) : null;
     const members = asSet ? (await this.deriveTyped(asSet, supportSets, signal, 'SET')).derivations : null;
     const check = this.options.checkNumbers !== false;
     const constraints = check ? parseConstraints(question) : [];
@@ -104,7 +121,7 @@ export class SelectProjectJoin {
     const pair = check && type === 'BOOL' && names.length === 2 ? parsePairComparison(question) : null;
     // "Was Tessa Quill born in Dunholt?" asks about what one fact says of the names; only a
     // question through a relation ("Was Ivo's wife born in ...", "the spouse of") joins facts
-    const sameFact = check && type === 'BOOL' && !pair && names.length > 0 && !joinsThroughRelation(question) && process.env.NLQ_NLDB_BOOL_ONE_FACT !== '0';
+    const sameFact = check && type === 'BOOL' && !pair && names.length > 0 && !joinsThroughRelation(question);
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts), question);
@@ -342,8 +359,4 @@ export function setQuestion(question: string): string | null {
   return null;
 }
 
-/** NLQ_NLDB_COUNT_AS_SET=0 turns the count-as-set reading off (for measuring). */
-function countAsSet(): boolean {
-  return process.env.NLQ_NLDB_COUNT_AS_SET !== '0';
-}
 

@@ -56,7 +56,7 @@ export interface SsgOptions {
 
 /** How `extend` offers linked facts. */
 export interface ExtendOptions {
-  /** Sets of up to this many facts are extended (default 2, or 1 with NLQ_NLDB_EXTEND_PAIRS=0). */
+  /** Sets of up to this many facts are extended (default 2). */
   readonly most?: number;
   /** The one name a set links through (its subject), or null for every name (lexical-index.ts). */
   readonly through?: (ids: readonly string[]) => string | null;
@@ -114,7 +114,7 @@ export class SupportSetGenerator {
     this.neighbourK = options.neighbourK ?? 4;
     this.neighbourMargin = options.neighbourMargin ?? 4;
     this.maxReturned = options.maxReturned ?? this.maxSets * (1 + (lexical ? this.neighbourK : 0));
-    this.mentionFacts = options.mentionFacts ?? envNumber('NLQ_NLDB_MENTION_FACTS', 5);
+    this.mentionFacts = options.mentionFacts ?? 5;
   }
 
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
@@ -187,8 +187,8 @@ export class SupportSetGenerator {
     options: ExtendOptions = {},
   ): Promise<SupportSet[]> {
     // two-fact sets too: a join through a third fact ("the oldest person who works for a company
-    // founded before 1999": employer, founding year, birth year); NLQ_NLDB_EXTEND_PAIRS=0 for singles only
-    const most = options.most ?? (process.env.NLQ_NLDB_EXTEND_PAIRS === '0' ? 1 : 2);
+    // founded before 1999": employer, founding year, birth year)
+    const most = options.most ?? 2;
     const singles = sets.filter((ids) => ids.length <= most);
     if (!this.lexical || k <= 0 || singles.length === 0 || !this.models.encodeFacts) return [];
     const vocab = this.models.vocab;
@@ -254,15 +254,14 @@ export class SupportSetGenerator {
     // fact comes from the state encoder alone, or from the second chance, `most` = 2), which
     // keeps the number of sets, and the latency, in check.
     // A set of two facts goes on from the name its second fact added (the person a company's
-    // fact led to), not back through the first fact's names (NLQ_NLDB_CHAIN_NEWEST=0 links through all).
-    const newest = process.env.NLQ_NLDB_CHAIN_NEWEST !== '0';
+    // fact led to), not back through the first fact's names.
     const pools = open.map((set) => {
       if (set.ids.length > most) return [];
-      const link = { throughNewest: newest, throughName: through?.(set.ids) ?? undefined };
+      const link = { throughNewest: true, throughName: through?.(set.ids) ?? undefined };
       const n = Math.max(k, this.neighbourK) * 4;
       const pool = this.lexical?.neighbours(set.ids, question, n, link) ?? [];
       if (pool.length > 0 || !orEveryName || link.throughName === undefined) return pool;
-      return this.lexical?.neighbours(set.ids, question, n, { throughNewest: newest }) ?? [];
+      return this.lexical?.neighbours(set.ids, question, n, { throughNewest: true }) ?? [];
     });
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
@@ -329,14 +328,6 @@ export function nameMentions(question: string): string[] {
   });
   if (run.length > 0) out.push(run.join(' '));
   return [...new Set(out)];
-}
-
-/** A number from the environment (for measuring variants: NLQ_NLDB_LEXICAL_K and friends). */
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  return Number.isNaN(v) ? fallback : v;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -34,44 +34,20 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(s.find((x) => x.name === 'corner bakery')?.person ?? false).toBe(false);
   });
 
-  it('a class noun written before a name is its class; an appositive between a name and "was born" leaves it a person', () => {
-    expect(classStatements('The comet Disbridge-Seack was last seen from Pindholm in 1632.')[0]).toMatchObject({ name: 'disbridge-seack', noun: 'comet' });
-    expect(classStatements('Yara Krell wrote the novel \'The Blue Anchor\' in 1935.').find((x) => x.name === 'blue anchor')).toMatchObject({ noun: 'novel' });
-    expect(classStatements('A ferry called Wenna crosses the bay.')[0]).toMatchObject({ name: 'wenna', noun: 'ferry' });
+  it('an appositive between a name and "was born" leaves it a person; "the same X" gives X no class', () => {
     expect(classStatements('She works at the same Orlen Glass.').find((x) => x.name === 'orlen glass')?.noun ?? null).toBeNull();
     expect(classStatements('Pethy Voartick, who is a weaver, was born in 2004.')[0]).toMatchObject({ name: 'pethy voartick', person: true });
-    const lex = lexicon();
-    lex.add('s1', 'The star Alpha Orrin lies 40 light years away.');
-    lex.add('s2', 'The star Beta Orrin lies 90 light years away.');
-    expect(lex.verdict('Alpha Orrin', 'person')).toBe('disagree');
   });
 
-  it('a word two names end in is a class word, and a name "X of Y" ends its class before "of"', () => {
+  it('a class word is one the facts use for a class, not a word names end in', () => {
     const lex = new ClassLexicon();
-    ['Dunholt Maritime Museum gets 33,050 visitors a year.', 'Hollin Art Museum opened in 1988.', 'The Westry Museum of Clocks welcomes 48,200 visitors.', 'Fenn Gardens is a public park.', 'Ebber Park opened in 1897.', 'Kell Park is a park.']
+    ['Dunholt Maritime Museum gets 33,050 visitors a year.', 'Hollin Art Museum opened in 1988.', 'Fenn Gardens is a public park.', 'Kell Park is a park.']
       .forEach((f, i) => lex.add(String(i), f));
-    expect(questionNoun('What is the highest visitor count of any museum?', (n) => lex.isClassNoun(n))).toBe('museum');
-    expect(lex.verdict('Westry Museum of Clocks', 'museum')).toBe('agree');
-    expect(lex.verdict('Fenn Gardens', 'museum')).toBe('disagree');
-    // one name written in many facts is one name: "software" is no class word
+    expect(lex.isClassNoun('park')).toBe(true);
+    expect(lex.isClassNoun('museum')).toBe(false);
+    // nor is a word one name written in many facts ends in
     ['Quill Software employs Ines Dal.', 'Quill Software was set up in 2009.', 'Rafa Quen writes code for Quill Software.'].forEach((f, i) => lex.add(`q${i}`, f));
     expect(lex.isClassNoun('software')).toBe(false);
-  });
-
-  it('a key the facts call only other classes of things, each used for several names, is not of the class', () => {
-    const lex = new ClassLexicon();
-    ['Salt Energy, a wind-power company, employs 410 people.', 'Orlen Glass is a glass company.', 'Brock Lenses, a lens manufacturer, was founded in 1968.',
-      'Dunholt Maritime Museum gets 33,050 visitors a year.', 'Hollin Art Museum opened in 1988.']
-      .forEach((f, i) => lex.add(String(i), f));
-    // "museum" is a class by its names only: no rule of names ending in it applies to Salt Energy
-    expect(lex.verdict('Salt Energy', 'museum')).toBe('disagree');
-    expect(lex.verdict('Salt Energy', 'company')).toBe('agree');
-    // one "lens manufacturer" is no evidence against a company
-    expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
-    // what the facts call a key outweighs how its name ends
-    ['Leard Wildlife Park is a zoo.', 'Kenton Zoo is a zoo.', 'Ebber Park is a park.', 'Fenn Common is a park.'].forEach((f, i) => lex.add(`z${i}`, f));
-    expect(lex.verdict('Leard Wildlife Park', 'park')).toBe('disagree');
-    expect(lex.verdict('Ebber Park', 'park')).toBe('agree');
   });
 
   it("the question's class noun", () => {
@@ -114,16 +90,11 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.isPerson('Oskar Lind')).toBe(true);
   });
 
-  it('a fact that says "he" or "she" is about a person; what is founded, employs or has staff is not one', () => {
+  it('what is founded, employs or has staff is not a person', () => {
     const lex = lexicon();
-    lex.add('p1', 'Cleertia Haixick fishes at weekends and was born in 1975.');
-    lex.add('p2', 'Veathon Queartini grew up in Sanbridge, where she was born.');
     lex.add('t1', 'Sacker Furniture employs 36692 people.');
     lex.add('t2', 'Deangriolina Syttwood works as a dentist for Sacker Furniture.');
     lex.add('t3', 'Clangton Playhouse opened in 1973.');
-    expect(lex.isPerson('Cleertia Haixick')).toBe(true);
-    expect(lex.isPerson('Veathon Queartini')).toBe(true);
-    expect(lex.verdict('Veathon Queartini', 'company')).toBe('disagree');
     expect(lex.isThing('Sacker Furniture')).toBe(true);
     expect(lex.verdict('Sacker Furniture', 'person')).toBe('disagree');
     expect(lex.verdict('Clangton Playhouse', 'person')).toBe('disagree');
@@ -139,28 +110,6 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Orlen Glass', 'person')).toBe('disagree');
     expect(lex.verdict('Mira Holt', 'person')).toBe('unknown');
     expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
-  });
-
-  it('names are made alike: a name ending like names the facts call another class is not of this one', () => {
-    const lex = lexicon();
-    lex.add('a1', 'Kell Arena is a stadium in Vardby.');
-    lex.add('a2', 'Upper Dothmoor Library is a library.');
-    lex.add('a4', 'Hollin Stadium is a stadium.');
-    lex.add('a3', 'Perdwell Library opened in 1820.');
-    expect(lex.classesOfNamesEndingIn('arena')).toEqual(['stadium']);
-    // "Vieminster Arena" is said to be nothing, but arenas are stadiums (a class of things:
-    // "Hollin Stadium" ends in it), not libraries
-    expect(lex.verdict('Vieminster Arena', 'library')).toBe('disagree');
-    expect(lex.verdict('Vieminster Arena', 'stadium')).toBe('unknown');
-    expect(lex.verdict('Vieminster Arena', 'person')).toBe('disagree');
-    // "Wildlife Park" names a zoo here, and "Park" ends no park: a park question keeps its own word
-    expect(lex.verdict('Vardby Country Park', 'zoo')).toBe('unknown');
-    // a name ending in a word no fact classes says nothing, nor does a class of one name ("Brock
-    // Lenses, a lens manufacturer": no evidence that it is not a company)
-    expect(lex.verdict('Brock Lenses', 'library')).toBe('unknown');
-    expect(lex.verdict('Brock Lenses', 'company')).toBe('unknown');
-    lex.remove('a1');
-    expect(lex.verdict('Vieminster Arena', 'library')).toBe('unknown');
   });
 
   it('a class named by a few endings: a name with another, repeated ending is of another class', () => {
@@ -194,5 +143,15 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.isPerson('Oskar Lind')).toBe(false);
     lex.add('6', FACTS[6] as string);
     expect(lex.isPerson('Oskar Lind')).toBe(true);
+  });
+
+  it('a key the facts call a kind of the asked class agrees with it (kinds given, e.g. WordNet\'s)', () => {
+    const lex = new ClassLexicon();
+    ['Tern is a ferry.', 'Dory is a barge.', 'Wren is a ferry.', 'Skua is a vessel.', 'Gull is a vessel.', 'Pike is a lorry.', 'Carp is a lorry.'].forEach((f, i) => lex.add(String(i), f));
+    // without kinds the facts say nothing about a ferry being a vessel
+    expect(lex.verdict('tern', 'vessel')).toBe('unknown');
+    expect(lex.verdict('tern', 'vessel', ['ferry', 'barge'])).toBe('agree');
+    expect(lex.verdict('pike', 'vessel', ['ferry', 'barge'])).toBe('unknown');
+    expect(lex.verdict('skua', 'vessel', ['ferry', 'barge'])).toBe('agree');
   });
 });
