@@ -77,6 +77,13 @@ describe('registers of a typed question', () => {
     }
     expect([...seen].sort()).toEqual(['double', 'drop', 'swap']);
   });
+
+  it('make no typo that writes another word ("least" -> "last")', () => {
+    for (let seed = 0; seed < 40; seed += 1) {
+      expect(new Registers(new Random(seed), { ...NONE, typo: 1 }, () => true).apply('the least expensive products', () => [])).toBe('the least expensive products');
+      expect(typed('the least items', { typo: 1 }, seed)).not.toMatch(/\blast\b/);
+    }
+  });
 });
 
 describe('numbers in words', () => {

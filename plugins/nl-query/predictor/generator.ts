@@ -132,7 +132,8 @@ export class QuestionGenerator {
         }
       : undefined;
     this.writer = new EnglishWriter(schema, this.random, (value) => memory.naturalForms(value), words, options.english);
-    this.registers = new Registers(this.random, { ...options.registers, typo: options.typo ?? 0.05 });
+    const isWord = lexicon ? remembered((word: string) => (['noun', 'verb', 'adj'] as const).some((pos) => lexicon.synsets(word, pos).length > 0)) : undefined;
+    this.registers = new Registers(this.random, { ...options.registers, typo: options.typo ?? 0.05 }, isWord);
     this.fit = valueFitOf(memory);
     this.lookups = new LookupGenerator(schema, memory, this.random);
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);

@@ -30,6 +30,9 @@ export type ProtectedSpans = readonly (readonly [number, number])[];
 
 /** Function words people leave out when they type fast; never "not", "no", numbers or prepositions that carry meaning. */
 const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'are', 'is', 'there', 'me', 'do', 'does', 'all', 'that', 'of']);
+/** Short words WordNet does not list (it holds nouns, verbs, adjectives and adverbs): typos must not make them. */
+const COMMON_WORDS = new Set(['were', 'where', 'there', 'their', 'then', 'than', 'from', 'form', 'whose', 'those', 'these', 'which', 'with', 'what', 'when', 'whom', 'have', 'has', 'had', 'does', 'done', 'each', 'every', 'other', 'after', 'before', 'under', 'over', 'least', 'last', 'most', 'less', 'more', 'lest']);
+
 /** Words a command starts with: "can you" goes before these, never before "which ...". */
 const COMMANDS = /^(list|show|give|find|get|tell|display|count|name|return)\b/i;
 
@@ -37,6 +40,11 @@ export class Registers {
   constructor(
     private readonly random: Random,
     private readonly options: RegisterOptions = {},
+    /**
+     * Whether a string is an English word (WordNet): a typo that makes another word ("least" ->
+     * "last") changes the question, so such a typo is not made. None by default (any typo).
+     */
+    private readonly isWord: (word: string) => boolean = () => false,
   ) {}
 
   /**
@@ -102,13 +110,17 @@ export class Registers {
   typo(question: string, spans: ProtectedSpans): string {
     const words = [...question.matchAll(/\b[a-z]{5,}\b/g)].filter((m) => !inside(m.index ?? 0, m[0].length, spans));
     if (words.length === 0) return question;
-    const m = this.random.pick(words);
-    const word = m[0];
-    const at = m.index ?? 0;
-    const i = this.random.integer(1, word.length - 2);
-    const kind = this.random.pick(['swap', 'drop', 'double'] as const);
-    const typed = kind === 'swap' ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : kind === 'drop' ? word.slice(0, i) + word.slice(i + 1) : word.slice(0, i + 1) + word.slice(i);
-    return question.slice(0, at) + typed + question.slice(at + word.length);
+    // A few tries: a typo that makes another word is no typo but another question.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const m = this.random.pick(words);
+      const word = m[0];
+      const at = m.index ?? 0;
+      const i = this.random.integer(1, word.length - 2);
+      const kind = this.random.pick(['swap', 'drop', 'double'] as const);
+      const typed = kind === 'swap' ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : kind === 'drop' ? word.slice(0, i) + word.slice(i + 1) : word.slice(0, i + 1) + word.slice(i);
+      if (typed !== word && !this.isWord(typed) && !COMMON_WORDS.has(typed)) return question.slice(0, at) + typed + question.slice(at + word.length);
+    }
+    return question;
   }
 }
 
