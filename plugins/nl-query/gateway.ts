@@ -61,7 +61,7 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, 
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
   const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
-  const shaped = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length));
+  const shaped = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget));
   // Readings of the shared model on a source it was never specialised to are calibrated apart.
   const interpreter = withModelKind(shaped, hasOwnModel(sourceId) ? 'own' : 'shared');
   return { interpreter, status, failed, release: async () => loaded.release() };

@@ -13,7 +13,7 @@ import { defaultModelsRoot, MODEL_FILE, modelDirectory, readManifest, type Model
 import { PerSourceModel, Seq2SeqModel } from './onnx-model.js';
 import type { QueryGraphModel } from './query-graph-model.js';
 import { readSharedManifest, type SharedModelManifest } from './shared-files.js';
-import { SharedVocabulary } from './shared-input.js';
+import { MAX_QUESTION_TOKENS, SharedVocabulary } from './shared-input.js';
 import { SharedOnnxModel } from './shared-model.js';
 import { SchemaSynonyms } from './synonyms.js';
 import { ValueMemory } from './value-memory.js';
@@ -26,6 +26,8 @@ export interface LoadedPredictor {
   readonly rules: ReadingRules;
   readonly interpreter: PredictorInterpreter;
   readonly memory: ValueMemory;
+  /** Most input tokens (input.ts) of a question the model reads whole; longer ones are cut (question-fit.ts). Default: the per-source models' budget. */
+  readonly inputBudget?: number;
   release(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function loadPredictor(sourceId: string, engine: QueryGraphEngine, 
   const memory = options.memory ?? (await ValueMemory.read(engine));
   const rules: ReadingRules = { valuesAcrossMarks: (specialised ?? manifest)?.valuesAcrossMarks ?? false };
   const predictor = new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules);
-  return { predictor, rules, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
+  return { predictor, rules, memory, ...(specialised ? { inputBudget: MAX_QUESTION_TOKENS } : {}), interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
 }
 
 /** Whether a model folder holds a shared-kind model (model.json says `"kind": "shared"`). */
@@ -129,7 +131,7 @@ async function withSharedModel(sourceId: string, engine: QueryGraphEngine, optio
     const memory = options.memory ?? (await ValueMemory.read(engine));
     const rules: ReadingRules = { valuesAcrossMarks: shared.manifest.valuesAcrossMarks };
     const predictor = new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules);
-    const loaded = { predictor, rules, memory, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
+    const loaded = { predictor, rules, memory, inputBudget: MAX_QUESTION_TOKENS, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
     return { loaded, status: 'questions: shared query-graph predictor (no model trained for this source)', failed: false };
   } catch (error) {
     // The source still runs query graphs: a broken shared model must not take every source down.

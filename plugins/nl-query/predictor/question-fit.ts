@@ -58,10 +58,10 @@ export function cutNote(fitted: FittedQuestion): string {
  * `interpreter` asked only what its model can read of each question: a question too long is cut
  * (fitQuestion) and each reading's explanation ends with cutNote.
  */
-export function fittedToModel(interpreter: QuestionInterpreter, inputLength: (text: string) => number): QuestionInterpreter {
+export function fittedToModel(interpreter: QuestionInterpreter, inputLength: (text: string) => number, budget = MODEL_INPUT_POSITIONS - MARGIN): QuestionInterpreter {
   return {
     async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
-      const fitted = fitQuestion(question.question, inputLength);
+      const fitted = fitQuestion(question.question, inputLength, budget);
       if (!fitted.cut) return interpreter.answer(question);
       if (fitted.wordsRead === 0) return [];
       const readings = await interpreter.answer({ ...question, question: fitted.text });

@@ -14,7 +14,11 @@ import type { SchemaElement } from './schema-elements.js';
 import { fixedTargetTokens } from './schema-elements.js';
 import { MAX_PLACEHOLDERS, placeholderToken } from './target.js';
 
-/** Most question tokens read (the rest of a very long question is cut; the hints are kept). */
+/**
+ * Most question tokens read; the gateway cuts longer questions first, saying so (question-fit.ts,
+ * measured on the whole input with its hints, so the cut here never happens silently). With the
+ * value hints (three tokens per placeholder) the input stays within the model's 96 positions.
+ */
 export const MAX_QUESTION_TOKENS = 64;
 /** Most words of an element's own name bag (placeholders first) and of its owner's. */
 export const ELEMENT_WORDS = 8;
@@ -153,7 +157,8 @@ export function sharedQuestion(tokens: readonly string[], elements: readonly Sch
     if (own > 0 || owner > 0) linked.push([i, own, owner]);
   });
   const links = [...question.map((w) => (attributeWords.has(w) ? 1 : 0) + (classWords.has(w) ? 2 : 0)), 0, ...hints.map(() => 0)];
-  return { src: [...question, '|', ...hints].map((t) => vocabulary.id(t)), links, marks, linked };
+  const kept = hints.slice(0, 3 * MAX_PLACEHOLDERS);
+  return { src: [...question, '|', ...kept].map((t) => vocabulary.id(t)), links: links.slice(0, question.length + 1 + kept.length), marks, linked };
 }
 
 /** A question word as the shared model reads it: singular, so "prices" meets the attribute "price". */

@@ -91,7 +91,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
   try {
     for (const [index, schema] of sorted.entries()) {
       const opened = await schema.open().catch((error: unknown) => {
-        skipped.push(`${schema.id} (${error instanceof Error ? error.message : String(error)})`);
+        skipped.push(`${schema.id} (${firstLine(error)})`);
         return null;
       });
       if (!opened) continue;
@@ -111,7 +111,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
           measured = heldOut.length > 0;
         } catch (error) {
           // One odd database (values its types do not describe) must not stop learning from the others.
-          skipped.push(`${schema.id} (${error instanceof Error ? error.message : String(error)})`);
+          skipped.push(`${schema.id} (${firstLine(error)})`);
         }
       }
       // Only the databases measured after training stay open.
@@ -244,6 +244,12 @@ function classOf(elements: readonly SchemaElement[]): number[] {
     if (!ids.has(name)) ids.set(name, ids.size);
     return ids.get(name) as number;
   });
+}
+
+/** An error's first non-empty line (Prisma's messages span several). */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n').map((line) => line.trim()).find((line) => line.length > 0 && !line.startsWith('Invalid `')) ?? text.trim();
 }
 
 /** The question part of input tokens as the shared model reads it (for the vocabulary). */
