@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
 import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
+import { unswapped } from '../../plugins/nl-query/predictor/normalize.js';
 import { findNumberWords, numberWords } from '../../plugins/nl-query/predictor/number-words.js';
 import { Registers, type RegisterOptions } from '../../plugins/nl-query/predictor/registers.js';
 import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
@@ -145,5 +146,18 @@ describe('periods of time', () => {
 
   it('leave a plain year a year', () => {
     expect(read('orders in 1997')).toEqual([['1997', 'year', 1997]]);
+  });
+});
+
+describe('typos read back at serving', () => {
+  const vocabulary = new Set(['maximum', 'every', 'detail', 'solid', 'under']);
+
+  it('repair each typo the generator makes: a swap, a doubled letter, a dropped one', () => {
+    expect(['undre', 'eveery', 'mximum', 'detial', 'detaill'].map((w) => unswapped(w, vocabulary))).toEqual(['under', 'every', 'maximum', 'detail', 'detail']);
+  });
+
+  it('put no letter into a short word ("sold" is no "solid" misspelt), nor at either end, and leave two typos alone', () => {
+    // The generator never drops a word's first or last letter (registers.ts typo).
+    expect(['sold', 'mxmum', 'detai', 'etail'].map((w) => unswapped(w, vocabulary))).toEqual(['sold', 'mxmum', 'detai', 'etail']);
   });
 });

@@ -74,7 +74,8 @@ export function key(text: string): string {
  * ("undre" -> "under", "adrdess" -> "address"), one letter doubled ("eveery" -> "every") or one
  * left out ("mximum" -> "maximum"): the typos people make most, and the ones the generator writes
  * (registers.ts). Tried in that order, each left to right. Words shorter than 4 letters are left
- * alone ("no" and "on" are both words).
+ * alone ("no" and "on" are both words), and a letter is put back or taken out only in words of 5
+ * or more ("sold" is no "solid" misspelt).
  */
 export function unswapped(word: string, vocabulary: ReadonlySet<string>): string {
   if (word.length < 4 || vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word;
@@ -82,6 +83,7 @@ export function unswapped(word: string, vocabulary: ReadonlySet<string>): string
     const swapped = word.slice(0, k) + (word[k + 1] as string) + (word[k] as string) + word.slice(k + 2);
     if (vocabulary.has(swapped)) return swapped;
   }
+  if (word.length < 5) return word;
   for (let k = 0; k + 1 < word.length; k += 1) {
     if (word[k] !== word[k + 1]) continue;
     const single = word.slice(0, k) + word.slice(k + 1);

@@ -21,7 +21,7 @@ export interface RegisterOptions {
   readonly polite?: number;
   /** One or two function words left out ("the", "are", "is", "of the"...). Default 0.08. */
   readonly dropWords?: number;
-  /** One typo in a word of five letters or more: two letters swapped, one dropped or one doubled. Default 0.05. */
+  /** One typo in a word of five letters or more: two letters swapped, one doubled, or (in six or more) one dropped. Default 0.05. */
   readonly typo?: number;
 }
 
@@ -116,7 +116,8 @@ export class Registers {
       const word = m[0];
       const at = m.index ?? 0;
       const i = this.random.integer(1, word.length - 2);
-      const kind = this.random.pick(['swap', 'drop', 'double'] as const);
+      // A dropped letter leaves at least five, the shortest word serving puts a letter back in (normalize.ts unswapped).
+      const kind = this.random.pick(word.length >= 6 ? (['swap', 'drop', 'double'] as const) : (['swap', 'double'] as const));
       const typed = kind === 'swap' ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : kind === 'drop' ? word.slice(0, i) + word.slice(i + 1) : word.slice(0, i + 1) + word.slice(i);
       if (typed !== word && !this.isWord(typed) && !COMMON_WORDS.has(typed)) return question.slice(0, at) + typed + question.slice(at + word.length);
     }
