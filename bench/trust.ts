@@ -239,6 +239,7 @@ function report(records: readonly Asked[], write: boolean | undefined, out: stri
     ...curves.map((c) => ({ label: c.label, judged: c.judged })),
     { label: 'dev structured (CV)', judged: devJudged(dev.filter((r) => r.group !== 'nldb')) },
     { label: 'facts-dev (CV)', judged: devJudged(dev.filter((r) => r.group === 'nldb')) },
+    ...(['querygraph', 'shared-querygraph'] as const).map((group) => ({ label: `dev ${group} (CV)`, judged: devJudged(dev.filter((r) => r.group === group)) })),
   ];
   for (const c of subsets) {
     const p = riskCoverage(c.judged, [floor])[0]!;
