@@ -34,6 +34,8 @@ export interface SharedModelManifest {
     /** Set when the model was specialised from another shared model. */
     readonly init: string | null;
   };
+  /** What a reader of the figures must know that the fields do not say (how a model was continued, what a figure does not measure). */
+  readonly notes?: readonly string[];
   /** Generated questions on the held-out databases (exact match of the query graph). */
   readonly heldOut: { readonly examples: number; readonly top1: number; readonly top3: number; readonly greedyExact: number; readonly perDatabase: Readonly<Record<string, number>> };
 }

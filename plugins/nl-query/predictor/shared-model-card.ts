@@ -29,7 +29,7 @@ Written by \`nlq train ${specialised ? `--source ${t.databases.join(', ')}` : '-
   Skipped: ${t.skipped.join('; ')}.` : ''}
 - Training time: ${Math.round(t.trainSeconds)} s of PyTorch, ${Math.round(t.totalSeconds)} s end to end.
 
-## ${specialised ? 'Held-out questions on the same schema (another seed)' : `Held-out databases (${t.heldOutDatabases.length}, never trained on)`}: generated questions, exact match
+## ${specialised ? 'Held-out questions on the same schema (another seed)' : `Held-out databases (${t.heldOutDatabases.length}, ${t.init ? 'held out of this run only: the model it started from may have seen them' : 'never trained on'})`}: generated questions, exact match
 
 Top-1 ${pct(h.top1)}, top-3 ${pct(h.top3)} on ${h.examples} questions through the full predictor (beam search under the
 schema grammar, reading checks); greedy exact without the grammar ${pct(h.greedyExact)}.
@@ -38,7 +38,7 @@ schema grammar, reading checks); greedy exact without the grammar ${pct(h.greedy
 |---|---|
 ${perDatabase}
 
-These questions come from the project's own generator: they say how well the model learnt the
+${(manifest.notes ?? []).map((n) => `Note: ${n}\n`).join('\n')}${(manifest.notes ?? []).length > 0 ? '\n' : ''}These questions come from the project's own generator: they say how well the model learnt the
 generator's English on schemas it did not see, not how well it reads people. Execution accuracy on
 questions other people wrote, on databases the project never trained on, is \`npm run bench -- others\`.
 `;
