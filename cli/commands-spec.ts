@@ -70,7 +70,7 @@ export const COMMANDS: readonly CliCommand[] = [
       { name: 'schemas', value: '<dir>', about: 'with --shared: the SQLite databases to learn from (<dir>/<db>/<db>.sqlite or <dir>/*.sqlite)' },
       { name: 'minutes', value: 'N', about: 'with --shared: minutes of PyTorch training (default 60)' },
       { name: 'nldb', about: 'retrain the text-fact models instead' },
-      { name: 'quick', about: 'a smoke run of about a minute, written to a temporary folder' },
+      { name: 'quick', about: 'a smoke run of about a minute (--nldb and --shared write it to a temporary folder; --source writes where a full run would unless --out says otherwise)' },
       { name: 'out', value: '<dir>', about: 'where the model goes (default: models/querygraph/<id>, or models/shared-querygraph with --shared)' },
       { name: 'd-model', value: 'N', about: 'model width (default 128)' },
       { name: 'layers', value: 'N', about: 'encoder and decoder layers (default 3)' },
