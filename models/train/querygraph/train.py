@@ -127,6 +127,28 @@ def evaluate(model, rows, limit=400):
     return {"tokenAccuracy": tok_ok / max(1, tok_n), "greedyExact": exact / max(1, len(rows)), "evaluated": len(rows)}
 
 
+def annealed_schedule(opt, total_steps, budget_seconds, started):
+    """Warm-up, then cosine over whichever runs out first, the steps or the time budget: a run stopped
+    by time must still end annealed (a schedule over epochs alone left it at a quarter of the peak
+    rate, a cause of held-out misses)."""
+    warm = min(400, total_steps // 10 + 1)
+
+    def lr_factor(s):
+        progress = min(1.0, max(s / total_steps, (time.time() - started) / budget_seconds))
+        return min((s + 1) / warm, max(0.02, 0.5 * (1 + math.cos(math.pi * progress))))
+
+    return torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+
+
+def optimise(model, opt, sched, loss):
+    """One step: gradients of `loss`, clipped to norm 1, applied, and the schedule advanced."""
+    opt.zero_grad()
+    loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+    sched.step()
+
+
 def greedy(next_logits, batch, steps):
     """Greedy decoding from BOS: `next_logits(ys)` gives the logits of the token after prefixes ys [B,T].
     Returns each sequence's ids up to (without) EOS."""
@@ -241,20 +263,10 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
     steps_per_epoch = math.ceil(len(train) / a.batch)
     total = steps_per_epoch * a.epochs
-    warm = min(400, total // 10 + 1)
     budget = a.minutes * 60
-
-    def lr_factor(s):
-        # Cosine over whichever runs out first, the epochs or the time budget: a run stopped by time
-        # must still end annealed (a schedule over epochs alone left it at a quarter of the peak rate,
-        # a cause of held-out misses).
-        progress = min(1.0, max(s / total, (time.time() - started) / budget))
-        return min((s + 1) / warm, max(0.02, 0.5 * (1 + math.cos(math.pi * progress))))
-
-    started = time.time()
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
     loss_fn = nn.CrossEntropyLoss(ignore_index=PAD, label_smoothing=0.05)
     started = time.time()
+    sched = annealed_schedule(opt, total, budget, started)
     step = 0
     stopped = "epochs"
     model.train()
@@ -264,11 +276,7 @@ def main():
         for src, tin, tout in batches(train, a.batch, rng, data.get("firstWordId"), a.word_dropout):
             logits = model(src, tin)
             loss = loss_fn(logits.reshape(-1, n_out), tout.reshape(-1))
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
-            sched.step()
+            optimise(model, opt, sched, loss)
             step += 1
             seen += len(src)
             running = 0.98 * running + 0.02 * float(loss) if running else float(loss)

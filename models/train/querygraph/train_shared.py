@@ -28,7 +28,7 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import greedy, quantize  # noqa: E402  (the same decoding and int8 rewrite as the per-source models)
+from train import annealed_schedule, greedy, optimise, quantize  # noqa: E402  (the same schedule, step, decoding and int8 rewrite as the per-source models)
 
 PAD, BOS, EOS = 0, 1, 2
 MARKS = 4  # placeholders that can mark one element
@@ -309,17 +309,9 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
     steps_per_epoch = math.ceil(len(train) / a.batch)
     total = steps_per_epoch * a.epochs
-    warm = min(400, total // 10 + 1)
     budget = a.minutes * 60
     started = time.time()
-
-    def lr_factor(s):
-        # Cosine over whichever runs out first, the epochs or the time budget, so a run stopped by
-        # time still ends annealed.
-        progress = min(1.0, max(s / total, (time.time() - started) / budget))
-        return min((s + 1) / warm, max(0.02, 0.5 * (1 + math.cos(math.pi * progress))))
-
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    sched = annealed_schedule(opt, total, budget, started)
     # No label smoothing: it would spread probability onto the padded elements (masked at -1e9).
     loss_fn = nn.CrossEntropyLoss(ignore_index=PAD)
     step = 0
@@ -336,11 +328,7 @@ def main():
             tout = pad2([t + [EOS] for t in targets])
             logits = model(src, ql, ew, eo, em, mk, tin)
             loss = loss_fn(logits.reshape(-1, logits.size(-1)), tout.reshape(-1))
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
-            sched.step()
+            optimise(model, opt, sched, loss)
             step += 1
             seen += len(rows)
             running = 0.98 * running + 0.02 * float(loss) if running else float(loss)
