@@ -9,7 +9,7 @@
  */
 import type { Answer, Interpretation, InterpretationStatus, SourceKind, SourceOutcome } from '../types.js';
 import type { SourceInterpretation } from '../engines/source.js';
-import { presumesAnswer } from '../plugins/nl-query/plans/presumption.js';
+import { presumesAnswer } from '../engines/predictor/presumption.js';
 import { describeAmbiguity } from '../plugins/nl-query/calibration/ambiguity.js';
 import { Calibrator } from '../plugins/nl-query/calibration/calibrator.js';
 import { byRawScore, readingFeatures, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packagePath } from '../package-path.js';
 import * as ort from 'onnxruntime-node';
 import { SourceUnavailableError } from '../../errors.js';
 import { PAD, sketchSlot, STOP as STOP_ID, type Vocabulary } from './text.js';
@@ -229,11 +229,5 @@ function deviceFromEnv(): Device {
 
 /** models/nldb of this package, found from here whether running from source or from dist/. */
 export function defaultModelDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'models', 'nldb');
-    if (existsSync(join(candidate, 'config.json'))) return candidate;
-    dir = dirname(dir);
-  }
-  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'models', 'nldb');
+  return packagePath('models', 'nldb');
 }

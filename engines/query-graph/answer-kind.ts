@@ -13,7 +13,7 @@ import { instanceOf } from './build.js';
 import type { QueryGraph } from './types.js';
 
 /**
- * What the question's wording asks for (plugins/nl-query/question-form.ts reads it): yes/no,
+ * What the question's wording asks for (engines/predictor/question-form.ts reads it): yes/no,
  * one value, or things. Null when the wording does not say (the graph alone decides).
  */
 export type QuestionForm = 'BOOLEAN' | 'SCALAR' | 'ENTITIES';

@@ -33,7 +33,7 @@ export interface QueryGraphEngine {
 /**
  * Makes the question interpreter of a started structured source from its query-graph engine, or
  * says why there is none. The gateway passes the query-graph predictor's loader
- * (plugins/nl-query/predictor), so engines never depend on the plugin.
+ * (engines/predictor), so engines never depend on the plugin.
  */
 export type InterpreterFactory = (
   sourceId: string,

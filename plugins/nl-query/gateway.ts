@@ -36,13 +36,13 @@ import {
   validateQueryTimeout,
   type AskRequest,
 } from './validate.js';
-import { eachEntityOnce } from './predictor/each-entity-once.js';
-import { inputTokens } from './predictor/input.js';
-import { SharedModelHolder, tryLoadPredictor } from './predictor/load.js';
-import { findMentions } from './predictor/mentions.js';
-import { readingEveryName } from './predictor/named-values.js';
-import { fittedToModel } from './predictor/question-fit.js';
-import { WordNet } from './predictor/wordnet.js';
+import { eachEntityOnce } from '../../engines/predictor/each-entity-once.js';
+import { inputTokens } from '../../engines/predictor/input.js';
+import { SharedModelHolder, tryLoadPredictor } from '../../engines/predictor/load.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { readingEveryName } from '../../engines/predictor/named-values.js';
+import { fittedToModel } from '../../engines/predictor/question-fit.js';
+import { WordNet } from '../../engines/predictor/wordnet.js';
 import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
 import { SelectionMemory } from './selection/selection-memory.js';

@@ -7,7 +7,7 @@
 import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
 import { withReturnType } from '../../engines/query-graph/return-type.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../engines/source.js';
-import { questionForm } from './question-form.js';
+import { questionForm } from '../../engines/predictor/question-form.js';
 
 export function shapedByQuestion(interpreter: QuestionInterpreter): QuestionInterpreter {
   return {

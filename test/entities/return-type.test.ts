@@ -7,7 +7,7 @@ import { answerKind } from '../../engines/query-graph/answer-kind.js';
 import { attr, queryGraph, rows, show, where, order } from '../../engines/query-graph/build.js';
 import { withReturnType } from '../../engines/query-graph/return-type.js';
 import type { ResultSet } from '../../engines/source.js';
-import { questionForm } from '../../plugins/nl-query/question-form.js';
+import { questionForm } from '../../engines/predictor/question-form.js';
 
 describe('questionForm', () => {
   const cases: [string, ReturnType<typeof questionForm>][] = [

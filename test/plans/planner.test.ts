@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planQuestion } from '../../plugins/nl-query/plans/planner.js';
-import { presumesAnswer } from '../../plugins/nl-query/plans/presumption.js';
+import { presumesAnswer } from '../../engines/predictor/presumption.js';
 import type { PlannableSource } from '../../plugins/nl-query/plans/types.js';
 
 const sources: PlannableSource[] = [

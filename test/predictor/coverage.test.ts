@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
-import { questionWords, unreadNames } from '../../plugins/nl-query/predictor/coverage.js';
-import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { questionWords, unreadNames } from '../../engines/predictor/coverage.js';
+import { schemaNames } from '../../engines/predictor/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
-import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
-import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { ValueMemory } from '../../engines/predictor/value-memory.js';
 
 const schema: SchemaGraph = {
   source: 'shop',

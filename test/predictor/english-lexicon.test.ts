@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
-import { plainDirections } from '../../plugins/nl-query/predictor/input.js';
-import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
-import { RankingGenerator } from '../../plugins/nl-query/predictor/rankings.js';
-import { SchemaSynonyms } from '../../plugins/nl-query/predictor/synonyms.js';
-import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
-import { nounBases, WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
+import { plainDirections } from '../../engines/predictor/input.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { RankingGenerator } from '../../engines/predictor/rankings.js';
+import { SchemaSynonyms } from '../../engines/predictor/synonyms.js';
+import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { nounBases, WordNet } from '../../engines/predictor/wordnet.js';
 
 const wordnet = WordNet.shared();
 

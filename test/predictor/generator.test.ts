@@ -7,15 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findClass } from '../../engines/schema-graph/lookup.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { QuestionGenerator, type Example } from '../../plugins/nl-query/predictor/generator.js';
-import { mentionSlots, TargetGrammar } from '../../plugins/nl-query/predictor/grammar.js';
-import { valueFitOf } from '../../plugins/nl-query/predictor/value-fit.js';
-import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
-import { EOS } from '../../plugins/nl-query/predictor/target.js';
-import { WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
-import { key } from '../../plugins/nl-query/predictor/normalize.js';
-import { numberWords } from '../../plugins/nl-query/predictor/number-words.js';
-import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
+import { mentionSlots, TargetGrammar } from '../../engines/predictor/grammar.js';
+import { valueFitOf } from '../../engines/predictor/value-fit.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { EOS } from '../../engines/predictor/target.js';
+import { WordNet } from '../../engines/predictor/wordnet.js';
+import { key } from '../../engines/predictor/normalize.js';
+import { numberWords } from '../../engines/predictor/number-words.js';
+import { ValueMemory } from '../../engines/predictor/value-memory.js';
 import type { QueryValue } from '../../engines/query-graph/types.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 

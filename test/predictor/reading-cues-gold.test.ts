@@ -9,13 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { QuestionGenerator, type Example } from '../../plugins/nl-query/predictor/generator.js';
-import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
-import { readingChecks } from '../../plugins/nl-query/predictor/reading-checks.js';
-import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
-import { EOS } from '../../plugins/nl-query/predictor/target.js';
-import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
-import { WordNet } from '../../plugins/nl-query/predictor/wordnet.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { readingChecks } from '../../engines/predictor/reading-checks.js';
+import { schemaNames } from '../../engines/predictor/schema-names.js';
+import { EOS } from '../../engines/predictor/target.js';
+import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { WordNet } from '../../engines/predictor/wordnet.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 
 const COUNT = 2000;

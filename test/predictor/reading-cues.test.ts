@@ -6,17 +6,17 @@
  * or "with no orders" (classes), constrain nothing; a value of several words named in full is used.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregateCues, unaskedAggregates } from '../../plugins/nl-query/predictor/aggregate-cues.js';
-import { attributeContradictions, attributeCues, misnamedCondition } from '../../plugins/nl-query/predictor/attribute-cues.js';
-import { groupContradictions, groupCues } from '../../plugins/nl-query/predictor/group-cues.js';
-import { questionWords } from '../../plugins/nl-query/predictor/coverage.js';
-import { findMentions } from '../../plugins/nl-query/predictor/mentions.js';
-import { cueContradictions, operatorCues } from '../../plugins/nl-query/predictor/operator-cues.js';
-import { nullContradictions, nullCues } from '../../plugins/nl-query/predictor/null-cues.js';
-import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../plugins/nl-query/predictor/order-cues.js';
-import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
-import { unusedValues, wholeValues } from '../../plugins/nl-query/predictor/value-coverage.js';
-import { ValueMemory } from '../../plugins/nl-query/predictor/value-memory.js';
+import { aggregateCues, unaskedAggregates } from '../../engines/predictor/aggregate-cues.js';
+import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/attribute-cues.js';
+import { groupContradictions, groupCues } from '../../engines/predictor/group-cues.js';
+import { questionWords } from '../../engines/predictor/coverage.js';
+import { findMentions } from '../../engines/predictor/mentions.js';
+import { cueContradictions, operatorCues } from '../../engines/predictor/operator-cues.js';
+import { nullContradictions, nullCues } from '../../engines/predictor/null-cues.js';
+import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../engines/predictor/order-cues.js';
+import { schemaNames } from '../../engines/predictor/schema-names.js';
+import { unusedValues, wholeValues } from '../../engines/predictor/value-coverage.js';
+import { ValueMemory } from '../../engines/predictor/value-memory.js';
 import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 

@@ -3,8 +3,8 @@
  * attribute narrows it to that owner, two swapped letters still match, a class is not an attribute.
  */
 import { describe, expect, it } from 'vitest';
-import { pastParticiple } from '../../plugins/nl-query/predictor/events.js';
-import { schemaNames } from '../../plugins/nl-query/predictor/schema-names.js';
+import { pastParticiple } from '../../engines/predictor/events.js';
+import { schemaNames } from '../../engines/predictor/schema-names.js';
 import { shopSchema } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);

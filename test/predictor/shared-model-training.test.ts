@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../../engines/progress.js';
 import { openSqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { loadPredictor } from '../../plugins/nl-query/predictor/load.js';
-import type { SharedModelManifest } from '../../plugins/nl-query/predictor/shared-files.js';
-import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../plugins/nl-query/predictor/shared-training.js';
+import { loadPredictor } from '../../engines/predictor/load.js';
+import type { SharedModelManifest } from '../../engines/predictor/shared-files.js';
+import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/shared-training.js';
 import { startTestServer } from '../helpers/graphql.js';
 
 const TINY = { dModel: 32, layers: 1, heads: 2, ff: 64, epochs: 2, minutes: 0.5, batch: 32, lr: 0.003 };

@@ -14,8 +14,8 @@ import { silentProgress } from '../../engines/progress.js';
 import { openSqlClient, type SqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { ModelUnusableError } from '../../errors.js';
-import { loadPredictor } from '../../plugins/nl-query/predictor/load.js';
-import { trainPredictor, type TrainReport } from '../../plugins/nl-query/predictor/training.js';
+import { loadPredictor } from '../../engines/predictor/load.js';
+import { trainPredictor, type TrainReport } from '../../engines/predictor/training.js';
 
 const GENRES = ['poetry', 'history', 'crime', 'cooking'];
 const COUNTRIES = ['Norway', 'Chile', 'Japan', 'Kenya'];

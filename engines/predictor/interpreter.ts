@@ -1,0 +1,174 @@
+/**
+ * The query-graph predictor as a source's QuestionInterpreter: find the question's mentions in the
+ * value memory, encode the question with placeholders, beam-search the top-k query graphs under the
+ * schema grammar, bind the placeholders back to values, and run the interpretations in order.
+ * Self-correction: an interpretation that fails or returns nothing is kept (with its error) and the
+ * next one is tried when the question presumes rows (presumption.ts); federation prefers a
+ * non-empty reading for such questions.
+ */
+import { describeError } from '../../errors.js';
+import { presumesAnswer } from './presumption.js';
+import { formatQueryGraph } from '../query-graph/canonical.js';
+import type { QueryGraphEngine } from '../query-graph/engine.js';
+import { explainQueryGraph } from '../query-graph/explain.js';
+import type { QueryGraph } from '../query-graph/types.js';
+import { validateQueryGraph } from '../query-graph/validate.js';
+import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
+import { beamSearch } from './beam.js';
+import { alternativeBindings, bindValues } from './bind.js';
+import { mentionSlots, TargetGrammar } from './grammar.js';
+import { valueFitOf } from './value-fit.js';
+import { inputTokens } from './input.js';
+import { findMentions } from './mentions.js';
+import type { QueryGraphModel } from './query-graph-model.js';
+import { readingChecks } from './reading-checks.js';
+import { schemaNames, type SchemaNames } from './schema-names.js';
+import type { SchemaSynonyms } from './synonyms.js';
+import { tokensToGraph } from './target.js';
+import type { ValueMemory } from './value-memory.js';
+
+/**
+ * Beams searched whatever `k` is asked: the reading checks (reading-checks.ts) can only promote a
+ * reading the search found, and a narrow beam drops readings the model itself scores higher than
+ * what it keeps (their first tokens are less likely: "product id between 62 and 23 and ... between
+ * 29 and 73" lost its second range at width 8). Northwind held-out top-1/top-3 over seeds 5, 31,
+ * 99 and 2027 (400 each) with every check: width 8 1523/1558 of 1600, 16 1530/1567, 24 1533/1573;
+ * graph seed 5 381/387 -> 383/390, royals 367/392 -> 367/394. Searching 48 wide again when the best
+ * reading contradicts the words found nothing more. Width 24 costs about 2.2x the decoding time of
+ * width 8 (top-3 p50 12 -> 26 ms on the shared 2-core machine).
+ */
+const SEARCH_WIDTH = 24;
+
+/** One predicted reading of a question, before it runs. */
+export interface Prediction {
+  /** The graph with values bound. */
+  readonly graph: QueryGraph;
+  /** The graph as predicted, placeholders unbound, in canonical form. */
+  readonly predicted: string;
+  /** The predicted target tokens (what held-out exact match compares). */
+  readonly tokens: readonly string[];
+  /** Share of the probability among the beams searched (SEARCH_WIDTH, or k when more), in [0, 1]. */
+  readonly score: number;
+  /** The same reading with other stored values a name matches as well, tried when `graph` answers nothing. */
+  readonly alternatives: readonly QueryGraph[];
+}
+
+/** What the predictor knows of English beyond its training questions (see load.ts). */
+export interface PredictorLexicon {
+  /** Rewrites words the model never saw into the schema words they are synonyms of. */
+  readonly synonyms?: SchemaSynonyms;
+  /** The nouns an adjective pertains to ("French" -> France), for the mention finder. */
+  readonly pertainyms?: (adjective: string) => readonly string[];
+  /** Synonyms of a singular noun ("cost" for price), so the cues know schema names said otherwise (schema-names.ts). */
+  readonly nounSynonyms?: (noun: string) => readonly string[];
+  /** Whether a word is a verb, so the cues know a date attribute by its participle ("hired in 1993"; schema-names.ts). */
+  readonly isVerb?: (word: string) => boolean;
+}
+
+/** How a model reads a question's values: as it was trained to (model.json). */
+export interface ReadingRules {
+  /** Values found whole across commas, slashes and full stops (mentions.ts `acrossMarks`). Default false. */
+  readonly valuesAcrossMarks?: boolean;
+}
+
+export interface PredictorOptions {
+  /** Beams searched; at least the request's topK. Default 5. */
+  readonly beamSize?: number;
+  /** Time limit per interpretation run, in milliseconds. Default 5000. */
+  readonly timeoutMs?: number;
+}
+
+export class QueryGraphPredictor {
+  /** Which classes and attributes the question's words name, for the reading checks (reading-checks.ts). */
+  private readonly names: SchemaNames;
+
+  constructor(
+    private readonly engine: QueryGraphEngine,
+    private readonly model: QueryGraphModel,
+    private readonly memory: ValueMemory,
+    /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
+    private readonly lexicon: PredictorLexicon = {},
+    private readonly rules: ReadingRules = {},
+  ) {
+    this.names = schemaNames(engine.schema(), lexicon);
+  }
+
+  /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
+  async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
+    const schema = this.engine.schema();
+    const mentions = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
+    const tokens = this.model.respell(inputTokens(question, mentions));
+    const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
+    const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
+    // The question's words held against each reading (reading-checks.ts).
+    const checks = readingChecks(question, mentions, this.names, schema);
+    const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
+    const decoded = beams.map((d) => ({ ...d, logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability);
+    const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
+    const out: Prediction[] = [];
+    for (const d of decoded) {
+      try {
+        const { graph, limitPlaceholder } = tokensToGraph(d.tokens, schema);
+        const bound = bindValues(graph, limitPlaceholder, mentions, schema);
+        validateQueryGraph(bound, schema);
+        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total, alternatives: alternativeBindings(bound, graph, mentions) });
+      } catch {
+        // A beam that cannot be bound or validated is not an interpretation.
+      }
+      if (out.length >= k) break;
+    }
+    return out;
+  }
+}
+
+export class PredictorInterpreter implements QuestionInterpreter {
+  constructor(
+    private readonly engine: QueryGraphEngine,
+    private readonly predictor: QueryGraphPredictor,
+    private readonly options: PredictorOptions = {},
+  ) {}
+
+  async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
+    const beams = Math.max(question.topK, this.options.beamSize ?? 5);
+    const predictions = (await this.predictor.predict(question.question, beams, question.signal)).slice(0, Math.max(1, question.topK));
+    const schema = this.engine.schema();
+    const out: SourceInterpretation[] = [];
+    let answered = false;
+    const presumes = presumesAnswer(question.question);
+    for (const prediction of predictions) {
+      if (answered || question.signal.aborted) {
+        out.push({ score: prediction.score, explanation: explainQueryGraph(prediction.graph, schema), query: this.translate(prediction.graph, question.limit), queryGraph: formatQueryGraph(prediction.graph), result: null, error: null });
+        continue;
+      }
+      // The reading as bound first, then with the other values its names could be, until one answers.
+      let graph = prediction.graph;
+      try {
+        let run = await this.engine.run(graph, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 });
+        for (const alternative of prediction.alternatives) {
+          if (run.result.rows.length > 0 || question.signal.aborted) break;
+          const next = await this.engine.run(alternative, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 }).catch(() => null);
+          if (next && next.result.rows.length > 0) {
+            run = next;
+            graph = alternative;
+          }
+        }
+        // An empty result ends the search only when the question does not presume rows ("Is Chai
+        // discontinued?" may rightly be empty); federation then prefers a non-empty reading.
+        // Scores stay the model's: lowering empty ones let a wrong later reading outrank a right "no".
+        out.push({ score: prediction.score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
+        answered = run.result.rows.length > 0 || !presumes;
+      } catch (error) {
+        out.push({ score: prediction.score * 0.1, explanation: explainQueryGraph(graph, schema), query: this.translate(graph, question.limit), queryGraph: formatQueryGraph(graph), result: null, error: describeError(error) });
+      }
+    }
+    return out;
+  }
+
+  private translate(graph: QueryGraph, limit: number): string | null {
+    try {
+      return this.engine.translate(graph, limit);
+    } catch {
+      return null;
+    }
+  }
+}

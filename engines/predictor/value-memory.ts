@@ -1,0 +1,336 @@
+/**
+ * The data value memory (after the value memory of seed 003 and Polyglotter's value placeholders):
+ * for one source, the distinct values of its text attributes and the ranges of its numbers and
+ * dates, read through the source's own QueryGraphEngine (so SQL and graph sources are read the same
+ * way). The generator draws real values from it; at question time `findMentions` (mentions.ts)
+ * looks question words up in it.
+ */
+import type { QueryGraphEngine } from '../query-graph/engine.js';
+import { queryGraph } from '../query-graph/build.js';
+import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
+import { naturalForms, TITLE_ATTRIBUTE, titleWord } from './aliases.js';
+import { labelAttribute } from './labels.js';
+import { key, words } from './normalize.js';
+
+export interface ValueMemoryOptions {
+  /** Distinct values read per text attribute at most (a column with more is read up to this). Default 5000. */
+  readonly maxDistinct?: number;
+  /** Values longer than this many characters are not remembered (notes, addresses of paragraphs). Default 60. */
+  readonly maxLength?: number;
+  /** Time limit per read, in milliseconds. Default 10000. */
+  readonly timeoutMs?: number;
+}
+
+/** What the memory knows about one attribute. */
+export interface ColumnMemory {
+  readonly classId: string;
+  readonly attributeId: string;
+  readonly type: AttributeType;
+  /** Distinct stored values, exactly as stored (text attributes). */
+  readonly values: readonly string[];
+  /** Whether `values` holds every stored value (none cut by maxDistinct or maxLength); unknown = no. */
+  readonly complete?: boolean;
+  /** Smallest and largest value (numbers as numbers, dates as `YYYY-MM-DD`), when known. */
+  readonly min: number | string | null;
+  readonly max: number | string | null;
+}
+
+/** One way a piece of question text can be a stored value. */
+export interface ValueCandidate {
+  readonly classId: string;
+  readonly attributeId: string;
+  /** The value exactly as stored ("Sweden " with its trailing space). */
+  readonly value: string;
+  /** exact: same folded words; fuzzy: one edit away; partial: one word of a longer value. */
+  readonly match: 'exact' | 'fuzzy' | 'partial';
+}
+
+const NUMERIC: readonly AttributeType[] = ['integer', 'decimal', 'float'];
+const TEMPORAL: readonly AttributeType[] = ['date', 'datetime'];
+
+/** Short words that are never looked up as values on their own. */
+const STOPWORDS = new Set(
+  'a an the of in on at to for from by with and or not no is are was were be been do does did have has had what which who whom whose how many much me show list give tell find all any each every per than more less over under between before after since during its their our your my this that these those there it as into about up out than'.split(
+    ' ',
+  ),
+);
+
+export class ValueMemory {
+  /** folded key -> candidates (exact). */
+  private readonly exact = new Map<string, ValueCandidate[]>();
+  /** Values with marks between or after their words, by their words alone (lookupWordsOnly). */
+  private readonly wordsOnly = new Map<string, ValueCandidate[]>();
+  /** one-deletion variant -> candidates (fuzzy, keys of 5+ characters). */
+  private readonly deletions = new Map<string, ValueCandidate[]>();
+  /** one folded word of a multi-word value -> candidates (partial). */
+  private readonly parts = new Map<string, ValueCandidate[]>();
+  /** first folded word of a multi-word value -> candidates (abbreviated: "sales rep"). */
+  private readonly firstWords = new Map<string, ValueCandidate[]>();
+
+  /** Folded words of the schema's human names: never looked up fuzzily or as parts of values. */
+  private readonly schemaWords: ReadonlySet<string>;
+  /** Stored value -> the natural forms people write it in (aliases.ts), titled ones included. */
+  private readonly forms = new Map<string, string[]>();
+
+  private constructor(
+    readonly columns: readonly ColumnMemory[],
+    schemaWords: Iterable<string>,
+    /** Name -> the title words of the things so named ("Victoria of house of Hanover" -> ["Queen"]). */
+    titles: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {
+    this.schemaWords = new Set(schemaWords);
+    for (const column of columns) {
+      const wordCounts = new Map<string, number>();
+      for (const value of column.values) {
+        for (const word of new Set(key(value).split(' '))) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+      }
+      for (const value of column.values) this.index(column, value, wordCounts);
+    }
+    // Natural forms after every stored value: a value stored as written ("Victoria") ranks before
+    // one that is only written so ("Victoria of house of Hanover"); "Queen Victoria" names the latter.
+    for (const column of columns) {
+      for (const value of column.values) {
+        const plain = naturalForms(value);
+        const titled = (titles.get(value) ?? []).flatMap((t) => [...plain, value].map((f) => `${t} ${f}`));
+        const all = [...plain, ...titled];
+        if (all.length === 0) continue;
+        this.forms.set(value, all);
+        for (const form of all) {
+          const folded = key(form);
+          if (folded.length < 2 || this.exact.get(folded)?.some((c) => c.value === value && c.classId === column.classId && c.attributeId === column.attributeId)) continue;
+          push(this.exact, folded, { classId: column.classId, attributeId: column.attributeId, value, match: 'exact' });
+        }
+      }
+    }
+  }
+
+  /** How people write a stored value besides as stored (none for most values). */
+  naturalForms(value: string): readonly string[] {
+    return this.forms.get(value) ?? [];
+  }
+
+  /** Reads every usable attribute of the engine's schema graph. */
+  static async read(engine: QueryGraphEngine, options: ValueMemoryOptions = {}): Promise<ValueMemory> {
+    const schema = engine.schema();
+    const maxDistinct = options.maxDistinct ?? 5000;
+    const maxLength = options.maxLength ?? 60;
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const columns: ColumnMemory[] = [];
+    for (const owner of schema.classes) {
+      for (const attribute of owner.attributes) {
+        const target = { classId: owner.id, attributeId: attribute.id };
+        try {
+          if (attribute.type === 'text') {
+            const graph = queryGraph({ select: [{ target, aggregate: null }], distinct: true, limit: maxDistinct });
+            const run = await engine.run(graph, { limit: maxDistinct, timeoutMs });
+            const stored = run.result.rows.map((row) => row[0]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+            const values = stored.filter((v) => v.length <= maxLength);
+            const complete = run.result.rows.length < maxDistinct && values.length === stored.length;
+            columns.push({ ...target, type: attribute.type, values, complete, min: null, max: null });
+          } else if (NUMERIC.includes(attribute.type) || TEMPORAL.includes(attribute.type)) {
+            const graph = queryGraph({ select: [{ target, aggregate: 'min' }, { target, aggregate: 'max' }] });
+            const run = await engine.run(graph, { limit: 1, timeoutMs });
+            const [min, max] = run.result.rows[0] ?? [null, null];
+            columns.push({ ...target, type: attribute.type, values: [], min: rangeValue(min), max: rangeValue(max) });
+          }
+        } catch {
+          // An attribute the engine cannot read (an odd type) is simply not remembered.
+        }
+      }
+    }
+    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, maxDistinct, timeoutMs));
+  }
+
+  /** A memory from known columns (tests, and sources that ship their values); `titles` as read() finds them. */
+  static of(columns: readonly ColumnMemory[], schema?: SchemaGraph, titles?: ReadonlyMap<string, readonly string[]>): ValueMemory {
+    return new ValueMemory(columns, schema ? schemaWordsOf(schema) : [], titles);
+  }
+
+  column(classId: string, attributeId: string): ColumnMemory | undefined {
+    return this.columns.find((c) => c.classId === classId && c.attributeId === attributeId);
+  }
+
+  /** Candidates whose folded words equal `folded` exactly. */
+  lookupExact(folded: string): readonly ValueCandidate[] {
+    return this.exact.get(folded) ?? [];
+  }
+
+  /** Candidates whose words alone, without the marks between them, are `folded` ("owner marketing assistant" for "Owner/Marketing Assistant"). */
+  lookupWordsOnly(folded: string): readonly ValueCandidate[] {
+    return this.wordsOnly.get(folded) ?? [];
+  }
+
+  /** Candidates one typo (insertion, deletion, substitution, two letters swapped) away from `folded`. */
+  lookupFuzzy(folded: string): readonly ValueCandidate[] {
+    if (folded.length < 5 || this.schemaWords.has(folded)) return [];
+    const found = new Map<string, ValueCandidate>();
+    for (const variant of [folded, ...deletionsOf(folded)]) {
+      for (const candidate of this.deletions.get(variant) ?? []) {
+        const stored = key(candidate.value);
+        if (stored !== folded && (editDistanceAtMostOne(stored, folded) || isTransposition(stored, folded))) found.set(`${candidate.classId}.${candidate.attributeId}\u0000${candidate.value}`, candidate);
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
+   * Candidates `folded` abbreviates word by word: as many words, the first the same, each other
+   * the same or (singular, 3+ letters) the start of the stored word ("sales reps" -> "Sales
+   * Representative", "mktg manager" does not: the first word must be whole).
+   */
+  lookupAbbreviated(folded: string): readonly ValueCandidate[] {
+    const asked = folded.split(' ');
+    if (asked.length < 2) return [];
+    const out: ValueCandidate[] = [];
+    for (const candidate of this.firstWords.get(asked[0] as string) ?? []) {
+      const stored = key(candidate.value).split(' ');
+      if (stored.length !== asked.length) continue;
+      let shortened = false;
+      const fits = asked.every((word, i) => {
+        const full = stored[i] as string;
+        if (word === full) return true;
+        const stem = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+        if (i > 0 && stem.length >= 3 && full.length > stem.length && full.startsWith(stem)) return (shortened = true);
+        return false;
+      });
+      if (fits && shortened) out.push({ ...candidate, match: 'fuzzy' });
+    }
+    return out;
+  }
+
+  /** Candidates of which `word` is one whole word (a part of a longer value). */
+  lookupPart(word: string): readonly ValueCandidate[] {
+    if (this.schemaWords.has(word)) return [];
+    return this.parts.get(word) ?? [];
+  }
+
+  /** Whether a folded word is part of the schema's human names ("id", "name", "order"). */
+  isSchemaWord(word: string): boolean {
+    return this.schemaWords.has(word);
+  }
+
+  /** The folded words of the schema's human names. */
+  schemaWordList(): readonly string[] {
+    return [...this.schemaWords];
+  }
+
+  /** Words not looked up alone. */
+  static isStopword(word: string): boolean {
+    return STOPWORDS.has(word);
+  }
+
+  /** The schema attributes that have remembered text values. */
+  textColumns(schema: SchemaGraph): readonly ColumnMemory[] {
+    return this.columns.filter((c) => c.values.length > 0 && schema.classes.some((k) => k.id === c.classId));
+  }
+
+  private index(column: ColumnMemory, value: string, wordCounts: ReadonlyMap<string, number>): void {
+    const folded = key(value);
+    if (folded.length < 2) return;
+    const base = { classId: column.classId, attributeId: column.attributeId, value };
+    push(this.exact, folded, { ...base, match: 'exact' });
+    // The mention finder reads a question's words without the marks between them
+    // ("Owner/Marketing Assistant", "Jardim das rosas n. 32", "Buckingham Palace, London").
+    const bare = wordsOnlyKey(value);
+    if (bare !== folded && bare.length >= 2) push(this.wordsOnly, bare, { ...base, match: 'exact' });
+    if (folded.length >= 5) {
+      push(this.deletions, folded, { ...base, match: 'fuzzy' });
+      for (const variant of deletionsOf(folded)) push(this.deletions, variant, { ...base, match: 'fuzzy' });
+    }
+    const valueWords = folded.split(' ');
+    if (valueWords.length > 1) push(this.firstWords, valueWords[0] as string, { ...base, match: 'fuzzy' });
+    if (valueWords.length > 1) {
+      for (const word of new Set(valueWords)) {
+        // A word shared by many values ("Sales" in every sales title) names none of them.
+        const rare = (wordCounts.get(word) ?? 0) <= MAX_PART_SHARE;
+        if (rare && word.length >= 4 && !STOPWORDS.has(word) && !/^\d+$/.test(word)) push(this.parts, word, { ...base, match: 'partial' });
+      }
+    }
+  }
+}
+
+/** A word of at most this many values of a column finds them as a part ("Rössle" -> "Rössle Sauerkraut"). */
+const MAX_PART_SHARE = 3;
+
+/**
+ * For classes with a title attribute (TITLE_ATTRIBUTE), each name's title words: people write
+ * "Queen Victoria" for the Victoria whose title is "Queen of England", which also tells her from
+ * the other Victorias.
+ */
+async function readTitles(engine: QueryGraphEngine, maxDistinct: number, timeoutMs: number): Promise<Map<string, string[]>> {
+  const schema = engine.schema();
+  const titles = new Map<string, string[]>();
+  for (const owner of schema.classes) {
+    const label = labelAttribute(schema, owner.id);
+    const title = owner.attributes.find((a) => a.type === 'text' && a.id !== label?.id && TITLE_ATTRIBUTE.test(a.name.singular));
+    if (!label || label.type !== 'text' || !title) continue;
+    try {
+      const graph = queryGraph({ select: [{ target: { classId: owner.id, attributeId: label.id }, aggregate: null }, { target: { classId: owner.id, attributeId: title.id }, aggregate: null }], where: [{ target: { classId: owner.id, attributeId: title.id }, operator: 'not_null', values: [] }], distinct: true, limit: maxDistinct * 2 });
+      const run = await engine.run(graph, { limit: maxDistinct * 2, timeoutMs });
+      for (const [name, value] of run.result.rows) {
+        const word = typeof value === 'string' ? titleWord(value) : null;
+        if (typeof name !== 'string' || !word) continue;
+        const list = titles.get(name) ?? [];
+        if (!list.includes(word)) list.push(word);
+        titles.set(name, list);
+      }
+    } catch {
+      // Titles only help: a source that cannot read them is matched without.
+    }
+  }
+  return titles;
+}
+
+function schemaWordsOf(schema: SchemaGraph): string[] {
+  const names = [
+    ...schema.classes.flatMap((c) => [c.name, ...c.attributes.map((a) => a.name)]),
+    ...schema.relations.map((r) => r.name),
+  ];
+  return names.flatMap((n) => [n.singular, n.plural, ...key(n.singular).split(' '), ...key(n.plural).split(' ')]).map(key);
+}
+
+function push<T>(map: Map<string, T[]>, k: string, item: T): void {
+  const list = map.get(k);
+  if (list) list.push(item);
+  else map.set(k, [item]);
+}
+
+function deletionsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < text.length; i += 1) out.add(text.slice(0, i) + text.slice(i + 1));
+  return [...out];
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Two neighbouring letters swapped ("germnay"): one typo to a person, two edits to Levenshtein. */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === (diff[0] as number) + 1 && a[diff[0] as number] === b[diff[1] as number] && a[diff[1] as number] === b[diff[0] as number];
+}
+
+function rangeValue(value: unknown): number | string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string') {
+    const date = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+    if (date?.[1]) return date[1];
+    const n = Number(value);
+    return value.trim() !== '' && Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** The folded words of a text without the punctuation between them: "owner marketing assistant". */
+function wordsOnlyKey(text: string): string {
+  return words(text)
+    .map((w) => w.text)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .join(' ');
+}
