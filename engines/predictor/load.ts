@@ -149,8 +149,12 @@ export class SharedModelHolder {
   /** `directory`: the shared model's folder, or null for none. */
   constructor(private readonly directory: string | null) {}
 
+  /** The loaded model; a failed load is not kept, so the next question tries again (a model copied in after start, a transient error). */
   get(): Promise<{ model: SharedOnnxModel; manifest: SharedModelManifest } | null> {
-    this.loading ??= this.load();
+    this.loading ??= this.load().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
     return this.loading;
   }
 
