@@ -99,5 +99,7 @@ describe('retrieval planner', () => {
     expect(presumesAnswer('List the customers in Berlin')).toBe(true);
     expect(presumesAnswer('Are there any products over 500 dollars?')).toBe(false);
     expect(presumesAnswer('How many orders were shipped in 1997?')).toBe(false);
+    expect(presumesAnswer('Can you list the customers in Berlin?')).toBe(true);
+    expect(presumesAnswer('Please, are there any products over 500 dollars?')).toBe(false);
   });
 });
