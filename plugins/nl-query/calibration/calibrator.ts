@@ -5,8 +5,7 @@
  * so (`isFitted`), so a gateway without a calibration behaves as before.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../../../engines/package-path.js';
 import { CALIBRATION_GROUPS, FEATURE_NAMES, type CalibrationGroup } from './features.js';
 import { predict, type LogisticModel } from './logistic.js';
 
@@ -39,11 +38,7 @@ export const CALIBRATION_ABOUT =
 
 /** The package's calibration file: models/calibration.json beside models/querygraph (from the sources or from dist/). */
 export function defaultCalibrationFile(): string {
-  for (const relative of ['../../../models/', '../../../../models/']) {
-    const folder = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(join(folder, 'querygraph'))) return join(folder, 'calibration.json');
-  }
-  return fileURLToPath(new URL('../../../models/calibration.json', import.meta.url));
+  return packagePath('models', 'calibration.json');
 }
 
 export class Calibrator {
