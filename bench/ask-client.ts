@@ -7,7 +7,7 @@ import type { JsonValue } from '../types.js';
 
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
-    answer { source rows kind confidence }
+    answer { source rows kind confidence query }
     interpretations { source score status }
     sources { source status message }
   }
@@ -31,6 +31,8 @@ export interface ClientAnswer {
   readonly kind: string | null;
   /** The answer's calibrated probability (0 with no answer). */
   readonly confidence: number;
+  /** The query the answer ran (SQL or Cypher), or null. */
+  readonly query: string | null;
   /** The asked source's interpretations as ask listed them (raw score and status), for bench trust. */
   readonly readings: readonly { readonly score: number; readonly status: string }[];
 }
@@ -50,7 +52,7 @@ export interface ClientAskOptions {
 interface AskResponse {
   readonly data?: {
     readonly ask: {
-      readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number } | null;
+      readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number; readonly query: string | null } | null;
       readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string }[];
       readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
     } | null;
@@ -71,7 +73,7 @@ export async function askOverHttp(url: string, question: string, options: Client
   const ask = body.data?.ask;
   if (!ask) {
     const error = body.errors?.[0];
-    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, readings: [] };
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [] };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
   // An UNSURE answer states no rows: it is no answer, as is an EMPTY one with no source.
@@ -83,6 +85,7 @@ export async function askOverHttp(url: string, question: string, options: Client
     ms,
     kind: ask.answer?.kind ?? null,
     confidence: ask.answer?.confidence ?? 0,
+    query: ask.answer?.query ?? null,
     readings: ask.interpretations.filter((i) => i.source === options.source),
   };
 }

@@ -15,6 +15,8 @@
  *   later runs without --train use it. `--train-quick`: the same with `nlq train --quick` (a smoke run).
  * - `--db`: only these databases (folder names, e.g. `world_1,GeoNuclearData`); default all 14.
  * - `--questions N`: only the first N questions of each database.
+ * - `--save <file>`: also write one JSON line per question (database, category, question, gold SQL,
+ *   the query that ran, kind, status, probability, right), for reading the misses.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ interface OthersOptions {
   readonly train: 'no' | 'full' | 'quick';
   readonly only: readonly string[] | null;
   readonly questionsPerDatabase: number | null;
+  readonly save: string | null;
 }
 
 /** One asked question and what came of it. */
@@ -50,12 +53,12 @@ interface Outcome {
 function parseOptions(args: readonly string[]): OthersOptions {
   const { values } = parseArgs({
     args: [...args],
-    options: { train: { type: 'boolean', default: false }, 'train-quick': { type: 'boolean', default: false }, db: { type: 'string', multiple: true }, questions: { type: 'string' } },
+    options: { train: { type: 'boolean', default: false }, 'train-quick': { type: 'boolean', default: false }, db: { type: 'string', multiple: true }, questions: { type: 'string' }, save: { type: 'string' } },
   });
   const n = values.questions === undefined ? null : Number(values.questions);
   if (n !== null && (!Number.isInteger(n) || n < 1)) throw new Error(`--questions wants a positive whole number, not '${values.questions}'`);
   const only = values.db ? values.db.flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean) : null;
-  return { train: values['train-quick'] ? 'quick' : values.train ? 'full' : 'no', only, questionsPerDatabase: n };
+  return { train: values['train-quick'] ? 'quick' : values.train ? 'full' : 'no', only, questionsPerDatabase: n, save: values.save ?? null };
 }
 
 const sourceIdOf = (db: OtherDatabase) => `others-${db.name}`;
@@ -110,6 +113,17 @@ function report(results: ReadonlyMap<OtherDatabase, readonly Outcome[]>): void {
   console.log(`ask round trip: ${latencySummary(all.map((o) => o.answer.ms))}`);
 }
 
+/** One JSON line per question, for reading the misses. */
+function saveOutcomes(file: string, results: ReadonlyMap<OtherDatabase, readonly Outcome[]>): void {
+  const lines = [...results].flatMap(([db, outcomes]) =>
+    outcomes.map(({ question, answer, right }) =>
+      JSON.stringify({ database: db.name, id: question.id, category: question.category, question: question.question, gold: question.sql, query: answer.query, kind: answer.kind, status: answer.status, confidence: answer.confidence, right }),
+    ),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  console.log(`wrote ${lines.length} outcomes to ${file}`);
+}
+
 export async function othersBenchmarks(args: readonly string[] = []): Promise<void> {
   const options = parseOptions(args);
   const root = questionsOthersDir();
@@ -148,6 +162,7 @@ export async function othersBenchmarks(args: readonly string[] = []): Promise<vo
       return byDatabase;
     });
     report(results);
+    if (options.save) saveOutcomes(options.save, results);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
