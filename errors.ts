@@ -20,6 +20,9 @@ export const ErrorCode = {
   LOAD_FAILED: 'LOAD_FAILED',
   NOT_AVAILABLE_YET: 'NOT_AVAILABLE_YET',
   MODEL_UNUSABLE: 'MODEL_UNUSABLE',
+  QUERY_NOT_UNDERSTOOD: 'QUERY_NOT_UNDERSTOOD',
+  QUERY_NOT_READ_ONLY: 'QUERY_NOT_READ_ONLY',
+  EXAMPLE_NOT_TEACHABLE: 'EXAMPLE_NOT_TEACHABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 } as const;
 
@@ -144,9 +147,15 @@ export class ForbiddenSourceError extends NlqError {
   constructor(
     readonly sourceId: string,
     /** What was refused. */
-    readonly action: 'ask' | 'write',
+    readonly action: 'ask' | 'write' | 'teach',
   ) {
-    super(action === 'ask' ? `you may not ask source '${sourceId}'` : `you may not write to fact collection '${sourceId}'`);
+    super(
+      action === 'ask'
+        ? `you may not ask source '${sourceId}'`
+        : action === 'write'
+          ? `you may not write to fact collection '${sourceId}'`
+          : `you may not teach source '${sourceId}'`,
+    );
   }
 }
 
@@ -182,6 +191,50 @@ export class NotAvailableYetError extends NlqError {
 /** A trained model that cannot serve: missing files, or trained for a schema that has changed since. */
 export class ModelUnusableError extends NlqError {
   readonly code = ErrorCode.MODEL_UNUSABLE;
+  constructor(
+    readonly sourceId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A SQL or Cypher text given as a correction that cannot be read as a query graph: not the
+ * language's read-only subset that query graphs express (nested queries, set operations, functions
+ * other than aggregates), or names the source's schema does not have.
+ */
+export class QueryNotUnderstoodError extends NlqError {
+  readonly code = ErrorCode.QUERY_NOT_UNDERSTOOD;
+  constructor(
+    readonly sourceId: string,
+    /** The SQL or Cypher text as given (kept on the server; the message says what could not be read). */
+    readonly query: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A SQL or Cypher text given as a correction that would write (INSERT, DELETE, CREATE, SET, ...): never stored, never run. */
+export class WriteQueryError extends NlqError {
+  readonly code = ErrorCode.QUERY_NOT_READ_ONLY;
+  constructor(
+    readonly sourceId: string,
+    readonly query: string,
+    /** The statement's first word that writes ("DELETE", "MERGE"). */
+    readonly statement: string,
+  ) {
+    super(`a correction must be a read-only query; this one is a ${statement}: nothing was stored or run`);
+  }
+}
+
+/**
+ * An answer that cannot be taught: a text-fact reading (taught examples are query graphs of a
+ * structured source), or an interpretation id whose source or graph the caller may not use.
+ */
+export class NotTeachableError extends NlqError {
+  readonly code = ErrorCode.EXAMPLE_NOT_TEACHABLE;
   constructor(
     readonly sourceId: string,
     message: string,

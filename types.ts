@@ -98,6 +98,8 @@ export interface Interpretation {
   readonly error: string | null;
   /** What federation did with it, when it was passed over ("returned nothing; the next reading was tried"). */
   readonly note?: string | null;
+  /** The taught example (plugins/nl-query/teaching) this reading is, when it is one. */
+  readonly taughtFrom?: string | null;
 }
 
 /** How one source took part in answering a question. */

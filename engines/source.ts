@@ -45,6 +45,12 @@ export interface SourceInterpretation {
    * Each kind's score means something else, so calibration is fitted per kind.
    */
   readonly model?: 'own' | 'shared';
+  /**
+   * Set when the reading is a taught example's graph (plugins/nl-query/teaching): which example,
+   * its question, and whether the question was the taught one (`exact`) or read as it with other
+   * values (`near`). Its score is then its probability: taught readings are not calibrated.
+   */
+  readonly taught?: { readonly exampleId: string; readonly question: string; readonly match: 'exact' | 'near' };
 }
 
 /** Turns a question into ranked interpretations and runs them (predictor + engine, or SSG + SPJ). */

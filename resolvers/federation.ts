@@ -46,14 +46,20 @@ function groupOf(kind: SourceKind | undefined, interpretation: SourceInterpretat
 
 /** Every reading of one source with its calibrated probability. */
 function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
-  const ordered = byRawScore(run.interpretations);
+  // A taught reading's score is its probability (the caller said what the answer is); the model's
+  // readings are calibrated among themselves, as they were fitted, without it.
+  const taught = run.interpretations.filter((i) => i.taught);
+  const ordered = byRawScore(run.interpretations.filter((i) => !i.taught));
   const summaries = ordered.map((i) => ({ score: i.score, rows: i.result ? i.result.rows.length : null, kind: i.result?.kind ?? null }));
-  return ordered.map((interpretation, rankInSource) => ({
-    source: run.outcome.source,
-    interpretation,
-    rankInSource,
-    probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score),
-  }));
+  return [
+    ...taught.map((interpretation) => ({ source: run.outcome.source, interpretation, rankInSource: 0, probability: interpretation.score })),
+    ...ordered.map((interpretation, rankInSource) => ({
+      source: run.outcome.source,
+      interpretation,
+      rankInSource,
+      probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score),
+    })),
+  ];
 }
 
 export function federate(runs: readonly SourceRun[], question = '', calibrator: Calibrator = Calibrator.none()): Federated {
@@ -77,6 +83,7 @@ export function federate(runs: readonly SourceRun[], question = '', calibrator: 
     status: chosen?.interpretation === interpretation ? 'CHOSEN' : statusOf(interpretation),
     error: interpretation.error?.message ?? null,
     note: rank < chosenRank ? passedOver(interpretation) : null,
+    taughtFrom: interpretation.taught?.exampleId ?? null,
   }));
 
   const runnerUp = ranked.find((r) => r !== chosen && !r.interpretation.error);

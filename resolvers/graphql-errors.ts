@@ -11,6 +11,9 @@ import {
   ErrorCode,
   ForbiddenSourceError,
   NlqError,
+  NotTeachableError,
+  QueryNotUnderstoodError,
+  WriteQueryError,
   QueryFailedError,
   QueryTimeoutError,
   SourceExistsError,
@@ -28,7 +31,10 @@ export function toGraphQLError(error: unknown): unknown {
     error instanceof SourceUnavailableError ||
     error instanceof QueryFailedError ||
     error instanceof QueryTimeoutError ||
-    error instanceof ForbiddenSourceError
+    error instanceof ForbiddenSourceError ||
+    error instanceof QueryNotUnderstoodError ||
+    error instanceof WriteQueryError ||
+    error instanceof NotTeachableError
   ) {
     extensions.source = error.sourceId;
   }

@@ -10,6 +10,7 @@ import { createEntityResolvers, EntityTypeRegistry } from './entities.js';
 import { withErrors } from './graphql-errors.js';
 import { JSONScalar } from './json-scalar.js';
 import { answerOrReason } from './no-answer.js';
+import type { ExampleInput } from '../plugins/nl-query/teaching/teaching.js';
 
 /** `entityTypes` says which GraphQL type stands for each class (GenericEntity until types are generated). */
 export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRegistry()) {
@@ -31,6 +32,8 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       alternatives: (answer: Answer) => answer.alternatives ?? [],
       ambiguity: (answer: Answer) => answer.ambiguity ?? null,
     },
+    // Internally origins are lower-case words; GraphQL enums are upper-case.
+    TaughtExample: { origin: (example: { origin: string }) => example.origin.toUpperCase() },
     Source: {
       // Internally kinds are lower-case words (as in the config file); GraphQL enums are upper-case.
       kind: (source: SourceInfo) => source.kind.toUpperCase(),
@@ -52,6 +55,9 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
           gateway.runInterpretation(args.id, args.options, context),
       ),
       schemaGraph: withErrors((_: unknown, args: { source: string }, context: unknown) => gateway.schemaGraph(args.source, context)),
+      examples: withErrors((_: unknown, args: { source: string; limit?: number | null; after?: string | null }, context: unknown) =>
+        gateway.listExamples(args.source, args.limit, args.after, context),
+      ),
     },
     Mutation: {
       createFactCollection: withErrors((_: unknown, args: { id: string; description?: string | null }, context: unknown) =>
@@ -62,6 +68,18 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       ),
       removeFacts: withErrors((_: unknown, args: { collection: string; ids: string[] }, context: unknown) =>
         gateway.removeFacts(args.collection, args.ids, context),
+      ),
+      confirmAnswer: withErrors((_: unknown, args: { question: string; interpretationId: string }, context: unknown) =>
+        gateway.confirmAnswer(args.question, args.interpretationId, context),
+      ),
+      correctAnswer: withErrors((_: unknown, args: { question: string; source: string; queryGraph?: string | null; query?: string | null }, context: unknown) =>
+        gateway.correctAnswer(args.question, args.source, { queryGraph: args.queryGraph ?? null, query: args.query ?? null }, context),
+      ),
+      addExamples: withErrors((_: unknown, args: { source: string; examples: ExampleInput[] }, context: unknown) =>
+        gateway.addExamples(args.source, args.examples, context),
+      ),
+      removeExamples: withErrors((_: unknown, args: { source: string; ids: string[] }, context: unknown) =>
+        gateway.removeExamples(args.source, args.ids, context),
       ),
     },
   };

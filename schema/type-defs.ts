@@ -51,6 +51,18 @@ export const typeDefs = /* GraphQL */ `
       "Row and time limits for this run; each may lower a server limit, never raise it."
       options: RunOptions
     ): Answer!
+    """
+    The taught examples of a structured source (confirmed answers, corrections, added examples)
+    in id order. The caller must be allowed to teach the source (the permissions hook's \`canTeach\`).
+    """
+    examples(
+      "Id of a structured source (kind SQL or CYPHER)."
+      source: ID!
+      "Examples per page, at least 1 and at most the server's \`maxRows\`."
+      limit: Int = 100
+      "Id of the last example of the previous page; omitted for the first page."
+      after: ID
+    ): [TaughtExample!]!
     "The schema graph of a structured source: its classes, attributes and relations, with human names."
     schemaGraph(
       "Id of a structured source (kind SQL or CYPHER)."
@@ -144,6 +156,99 @@ export const typeDefs = /* GraphQL */ `
       "Ids of the facts to remove; those not in the collection come back in \`missing\`."
       ids: [ID!]!
     ): FactWrite!
+    """
+    Records that an interpretation \`ask\` returned answers the question right: from now on the
+    question (and the same question about other values) is answered with it. Text-fact readings
+    cannot be taught (EXAMPLE_NOT_TEACHABLE). Needs the permissions hook's \`canTeach\`.
+    """
+    confirmAnswer(
+      "The question as asked."
+      question: String!
+      "The chosen reading's \`Interpretation.id\`."
+      interpretationId: ID!
+    ): TaughtExample!
+    """
+    Records the right answer to a question on a structured source, as a query graph or as a
+    query: one read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources) that the gateway
+    reads into a query graph. A query that writes is refused (QUERY_NOT_READ_ONLY), one a query
+    graph cannot express is refused with the reason (QUERY_NOT_UNDERSTOOD); nothing is run.
+    """
+    correctAnswer(
+      "The question."
+      question: String!
+      "Id of a structured source (kind SQL or CYPHER)."
+      source: ID!
+      "The answer as a query graph in canonical form."
+      queryGraph: String
+      "Or the answer as one read-only query."
+      query: String
+    ): TaughtExample!
+    "Stores example questions with their answers, all or none (at most the server's \`maxFactsPerWrite\` per call)."
+    addExamples(
+      "Id of a structured source (kind SQL or CYPHER)."
+      source: ID!
+      "The examples."
+      examples: [ExampleInput!]!
+    ): [TaughtExample!]!
+    "Removes taught examples by id; the question is then answered by the model again."
+    removeExamples(
+      "Id of the source they were taught to."
+      source: ID!
+      "Ids of the examples."
+      ids: [ID!]!
+    ): ExampleRemoval!
+  }
+
+  "How a taught example came to be."
+  enum ExampleOrigin {
+    "A reading \`ask\` gave, confirmed right (\`confirmAnswer\`)."
+    CONFIRMED
+    "The right answer given for a question (\`correctAnswer\`)."
+    CORRECTED
+    "One of a list of examples (\`addExamples\`)."
+    ADDED
+  }
+
+  """
+  A question and the query graph that answers it, taught to one source. From then on \`ask\` answers
+  the question, and the same question about other values ("orders from France" after "orders from
+  Germany"), with this graph, its values re-linked to the question's; \`nlq train --source\` trains on it.
+  """
+  type TaughtExample {
+    "Its id; ids are never reused."
+    id: ID!
+    "The source it was taught to."
+    source: ID!
+    "The question as taught."
+    question: String!
+    "The answer's query graph in canonical form (runQueryGraph runs it)."
+    queryGraph: String!
+    "The query graph in plain English."
+    explanation: String!
+    "How it was taught."
+    origin: ExampleOrigin!
+    "When it was stored (ISO-8601)."
+    createdAt: String!
+  }
+
+  "An example question with its answer: a query graph, or a query the gateway reads into one. Give exactly one."
+  input ExampleInput {
+    "The question, as \`ask\` takes it."
+    question: String!
+    "The answer as a query graph in canonical form (as \`Interpretation.queryGraph\`)."
+    queryGraph: String
+    "The answer as one read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources); anything that writes is refused."
+    query: String
+  }
+
+  "The result of removing taught examples."
+  type ExampleRemoval {
+    "The source's id."
+    source: ID!
+    "Ids removed."
+    removed: [ID!]!
+    "Ids asked for removal that were not examples of the source."
+    missing: [ID!]!
   }
 
   "Options for one question. Each may lower a server limit, never raise it."
@@ -341,6 +446,8 @@ export const typeDefs = /* GraphQL */ `
     error: String
     "Why it was passed over for a lower-scored one (self-correction), when it was."
     note: String
+    "Id of the taught example this reading is (see \`examples\`); null for the model's own readings."
+    taughtFrom: ID
   }
 
   "What a source did with a question."

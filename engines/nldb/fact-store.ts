@@ -76,6 +76,14 @@ export class FactStore {
     if (this.ownsClient) await this.client.$disconnect();
   }
 
+  /**
+   * The store's client and dialect, for the other tables the gateway keeps in the same database
+   * (taught examples: plugins/nl-query/teaching/example-store.ts). Closed with the store.
+   */
+  connection(): { readonly client: TransactionalSqlClient; readonly provider: SqlProvider } {
+    return { client: this.client, provider: this.provider };
+  }
+
   async listCollections(): Promise<readonly CollectionRecord[]> {
     const rows = await this.client.$queryRawUnsafe<{ id: string; description: string; created_at: string; seed: string | null }[]>(
       'SELECT id, description, created_at, seed FROM nlq_fact_collections ORDER BY id',

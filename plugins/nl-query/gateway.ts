@@ -45,6 +45,9 @@ import { fittedToModel } from '../../engines/predictor/question-fit.js';
 import { WordNet } from '../../engines/predictor/wordnet.js';
 import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
+import { ExampleStore, type TaughtExample } from './teaching/example-store.js';
+import { taughtFirst } from './teaching/taught-interpreter.js';
+import { Teaching, type ExampleInput, type ExampleView } from './teaching/teaching.js';
 import { SelectionMemory } from './selection/selection-memory.js';
 import type { SourceSelection } from './selection/source-selector.js';
 
@@ -54,14 +57,16 @@ import type { SourceSelection } from './selection/source-selector.js';
  * list names each thing once, every name the question gives is read, and a question longer than
  * the model reads is cut, saying so.
  */
-async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, shared: SharedModelHolder) {
+async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, shared: SharedModelHolder, teaching: Teaching) {
   const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine, { shared });
   if (!loaded) return { interpreter: null, status, failed, release: async () => undefined };
   const wordnet = WordNet.shared();
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
   const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
-  const shaped = shapedByQuestion(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget));
+  // Taught questions are looked up whole, before the question is cut to what the model reads.
+  const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, teaching.attach(sourceId, mentionsOf));
+  const shaped = shapedByQuestion(taught);
   // Readings of the shared model on a source it was never specialised to are calibrated apart.
   const interpreter = withModelKind(shaped, hasOwnModel(sourceId) ? 'own' : 'shared');
   return { interpreter, status, failed, release: async () => loaded.release() };
@@ -95,10 +100,22 @@ export class Gateway {
   /** Raw scores -> calibrated probabilities (models/calibration.json), by which federation ranks. */
   private readonly calibrator: Calibrator;
 
+  /** Confirmed answers, corrections and example questions, per source (teaching/). */
+  private readonly teaching: Teaching;
+  /** The taught examples' table in the fact store's database (on its connection), opened on first use. */
+  private exampleStore: Promise<ExampleStore> | null = null;
+
   constructor(private readonly options: ResolvedOptions) {
     this.access = new Access(options.permissions);
     this.sharedModel = new SharedModelHolder(options.sharedModel);
     this.calibrator = options.calibration ? Calibrator.load(options.calibration) : Calibrator.none();
+    this.teaching = new Teaching({
+      limits: options.limits,
+      access: this.access,
+      start: () => this.start(),
+      source: (id) => this.sources.get(id),
+      examples: () => this.examples(),
+    });
     for (const spec of options.sources) {
       if (!SOURCE_ID_PATTERN.test(spec.id)) throw new BadInputError(`invalid source id '${spec.id}'`, 'sources');
       if (this.sources.has(spec.id)) throw new SourceExistsError(spec.id);
@@ -134,6 +151,7 @@ export class Gateway {
     const stores = [...this.factStores.values()];
     this.factStores.clear();
     await Promise.all(stores.map(async (store) => (await store.catch(() => null))?.close()));
+    this.exampleStore = null;
     await this.sharedModel.release();
   }
 
@@ -196,6 +214,8 @@ export class Gateway {
     }
     const selection = selector.select(request.question, candidates.map((source) => source.id));
     const chosen = new Set(selection.selected.map((score) => score.source));
+    // A source taught this question answers it, whatever source selection made of its words.
+    for (const source of await this.teaching.taughtSources(request.question, candidates)) chosen.add(source.id);
     // A source that is down was judged on its description alone: it is reported UNAVAILABLE (the
     // pipeline does not wait for it), not unrelated.
     const asked = candidates.filter((source) => chosen.has(source.id) || !source.info().ready);
@@ -404,6 +424,47 @@ export class Gateway {
     return store.listFacts(collection, pageSize, after ?? undefined);
   }
 
+  /** Records that `interpretationId` (an `ask` reading) answers `question` right (origin `confirmed`). */
+  confirmAnswer(question: string, interpretationId: string, context?: unknown): Promise<ExampleView> {
+    return this.teaching.confirm(question, interpretationId, context);
+  }
+
+  /** Records the right answer to `question` on `source`: a query graph, or SQL / Cypher read into one (origin `corrected`). */
+  correctAnswer(question: string, sourceId: string, answer: { queryGraph?: string | null; query?: string | null }, context?: unknown): Promise<ExampleView> {
+    return this.teaching.correct(question, sourceId, answer, context);
+  }
+
+  /** Stores a list of example questions with their answers (origin `added`), all or none. */
+  addExamples(sourceId: string, examples: readonly ExampleInput[], context?: unknown): Promise<ExampleView[]> {
+    return this.teaching.add(sourceId, examples, context);
+  }
+
+  /** The taught examples of a source in id order; `after` is the last id of the previous page. */
+  listExamples(sourceId: string, limit: number | null | undefined, after: string | null | undefined, context?: unknown): Promise<ExampleView[]> {
+    return this.teaching.list(sourceId, limit, after, context);
+  }
+
+  removeExamples(sourceId: string, ids: readonly string[], context?: unknown): Promise<{ source: string; removed: string[]; missing: string[] }> {
+    return this.teaching.remove(sourceId, ids, context);
+  }
+
+  /** Every taught example of a source, whoever asks (training reads them). */
+  taughtExamples(sourceId: string): Promise<TaughtExample[]> {
+    return this.teaching.examplesOf(sourceId);
+  }
+
+  private examples(): Promise<ExampleStore> {
+    if (!this.exampleStore) {
+      const opening = this.defaultFactStore().then((store) => ExampleStore.on(store.connection()));
+      // A failed open is not kept: the next call tries again (the database may come back).
+      opening.catch(() => {
+        if (this.exampleStore === opening) this.exampleStore = null;
+      });
+      this.exampleStore = opening;
+    }
+    return this.exampleStore;
+  }
+
   /** The started collection `id` and its store, if the caller may `action` it; else a clear error. */
   private async collection(id: string, action: 'ask' | 'write', context: unknown): Promise<{ source: NldbSource; store: FactStore }> {
     const source = this.sources.get(id);
@@ -425,14 +486,14 @@ export class Gateway {
           id: spec.id,
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel, this.teaching),
         });
       case 'cypher':
         return new CypherSource({
           id: spec.id,
           description,
           queryTimeoutMs: this.options.limits.sourceTimeoutMs,
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel, this.teaching),
           connection:
             'driver' in spec
               ? { driver: spec.driver, ...(spec.database ? { database: spec.database } : {}) }

@@ -50,6 +50,13 @@ export interface Permissions<TContext = unknown> {
    * sources it may ask, so by default a forbidden source never shows.
    */
   canSee?(source: SourceRef, context: TContext): boolean | Promise<boolean>;
+  /**
+   * May this caller teach the source: confirm or correct an answer, add, list and remove its
+   * example questions (`confirmAnswer`, `correctAnswer`, `addExamples`, `examples`,
+   * `removeExamples`)? A taught example changes what every caller's `ask` answers, so without
+   * `canTeach` teaching is allowed wherever `canWrite` allows writing (by default: asking).
+   */
+  canTeach?(source: SourceRef, context: TContext): boolean | Promise<boolean>;
 }
 
 /** The hook with its defaults applied, as the gateway uses it. */
@@ -70,12 +77,18 @@ export class Access {
     return this.canAsk(collection, context);
   }
 
+  async canTeach(source: SourceRef, context: unknown): Promise<boolean> {
+    if (this.hook?.canTeach) return this.decide(this.hook.canTeach, source, context, true);
+    return this.canWrite(source, context);
+  }
+
   /**
    * Throws unless the caller may do `action` on the source: FORBIDDEN_SOURCE to callers who may see
    * it, otherwise `hidden()` (the error an unknown id would get, so nothing leaks).
    */
-  async require(action: 'ask' | 'write', source: SourceRef, context: unknown, hidden: () => Error = () => new SourceNotFoundError(source.id)): Promise<void> {
-    const allowed = action === 'ask' ? await this.canAsk(source, context) : await this.canWrite(source, context);
+  async require(action: 'ask' | 'write' | 'teach', source: SourceRef, context: unknown, hidden: () => Error = () => new SourceNotFoundError(source.id)): Promise<void> {
+    const allowed =
+      action === 'ask' ? await this.canAsk(source, context) : action === 'write' ? await this.canWrite(source, context) : await this.canTeach(source, context);
     if (allowed) return;
     if (await this.canSee(source, context)) throw new ForbiddenSourceError(source.id, action);
     throw hidden();
