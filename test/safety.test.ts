@@ -397,3 +397,81 @@ describe('hostile values on the embedded graph store', () => {
     await expect(engine.run(graph, { limit: 5, timeoutMs: 5000 })).rejects.toBeInstanceOf(InvalidQueryGraphError);
   });
 });
+
+describe('corrections given as queries (teaching): nothing that writes is stored or run, values stay data', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(await worldOptions(`file:${join(mkdtempSync(join(tmpdir(), 'nlq-safety-teach-')), 'facts.sqlite')}`));
+  });
+  afterAll(() => server.stop());
+
+  const CORRECT = 'mutation ($q: String!, $s: ID!, $query: String) { correctAnswer(question: $q, source: $s, query: $query) { id queryGraph } }';
+  const COUNT = 'query ($s: ID!, $g: String!) { runQueryGraph(source: $s, queryGraph: $g) { rows } }';
+  const count = async (source: string, graph: string) => (await server.run<{ runQueryGraph: { rows: unknown[][] } }>(COUNT, { s: source, g: graph })).data!.runQueryGraph.rows;
+
+  it.each([
+    ['northwind', 'DELETE FROM Customers'],
+    ['northwind', '/* looks harmless */ delete from customers where 1 = 1'],
+    ['northwind', 'SELECT ProductName FROM Products; DROP TABLE Orders'],
+    ['northwind', 'SELECT ProductName FROM Products; -- fine\nUPDATE Products SET UnitPrice = 0'],
+    ['northwind', 'WITH gone AS (DELETE FROM Orders RETURNING *) SELECT * FROM gone'],
+    ['northwind', 'SELECT * INTO Backup FROM Customers'],
+    ['northwind', 'INSERT INTO Shippers (CompanyName) VALUES (\'x\')'],
+    ['northwind', 'PRAGMA writable_schema = 1'],
+    ['northwind', "ATTACH DATABASE '/tmp/evil.sqlite' AS evil"],
+    ['northwind', 'REPLACE INTO Shippers (ShipperID, CompanyName) VALUES (1, \'x\')'],
+    ['northwind-graph', 'MATCH (n) DETACH DELETE n'],
+    ['northwind-graph', "CREATE (p:Product {productName: 'x'})"],
+    ['northwind-graph', 'MATCH (p:Product) SET p.unitPrice = 0 RETURN p.productName'],
+    ['northwind-graph', "MERGE (s:Shipper {companyName: 'x'}) RETURN s.companyName"],
+    ['northwind-graph', 'CALL db.labels()'],
+  ])('refuses a write given to %s as a correction (QUERY_NOT_READ_ONLY): %s', async (source, query) => {
+    const result = await server.run(CORRECT, { q: 'zorbly question', s: source, query });
+    expect(errorCode(result)).toBe('QUERY_NOT_READ_ONLY');
+    expect(result.errors?.[0]?.message).not.toContain(query);
+  });
+
+  const COUNTED: readonly [string, string][] = [
+    ['northwind', 'show count Customers.*'],
+    ['northwind', 'show count Orders.*'],
+    ['northwind', 'show count Shippers.*'],
+    ['northwind', 'show count Products.*'],
+    ['northwind-graph', 'show count Product.*'],
+  ];
+  let before: unknown[];
+  beforeAll(async () => {
+    before = await Promise.all(COUNTED.map(([source, graph]) => count(source, graph)));
+  });
+
+  it('keeps every table whole after the refused writes', async () => {
+    expect(await Promise.all(COUNTED.map(([source, graph]) => count(source, graph)))).toEqual(before);
+  });
+
+  it.each(HOSTILE_VALUES.filter((value) => value.length < 1000))('keeps a hostile value of a correction as data, taught and asked: %j', async (value) => {
+    const literal = `'${value.replace(/'/g, "''")}'`;
+    const taught = await server.run<{ correctAnswer: { queryGraph: string } }>(CORRECT, { q: 'zorbly named goods', s: 'northwind', query: `SELECT ProductName FROM Products WHERE ProductName = ${literal}` });
+    expect(taught.errors).toBeUndefined();
+    expect(taught.data!.correctAnswer.queryGraph).toBe(`show Products.ProductName ; where Products.ProductName = ${JSON.stringify(value)}`);
+    const asked = await server.run<{ ask: { answer: { rows: unknown[][]; queryGraph: string } } }>('query { ask(question: "zorbly named goods", options: { minConfidence: 0 }) { answer { rows queryGraph } } }');
+    expect(asked.data!.ask.answer.queryGraph).toBe(taught.data!.correctAnswer.queryGraph);
+    expect(asked.data!.ask.answer.rows).toEqual([]);
+    expect(await count('northwind', 'show count Products.*')).toEqual(before[3]);
+  });
+
+  it('reads write words inside strings and quoted names as data, not as writes', async () => {
+    const result = await server.run<{ correctAnswer: { queryGraph: string } }>(CORRECT, { q: 'zorbly deletions', s: 'northwind', query: "SELECT ProductName FROM Products WHERE ProductName = 'DELETE FROM Orders; DROP TABLE x'" });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.correctAnswer.queryGraph).toBe('show Products.ProductName ; where Products.ProductName = "DELETE FROM Orders; DROP TABLE x"');
+  });
+
+  it.each([
+    ['a parameter instead of a value', 'SELECT ProductName FROM Products WHERE UnitPrice > ?'],
+    ['a function that is no aggregate', "SELECT load_extension('/tmp/evil.so')"],
+    ['a table the source does not have', 'SELECT name FROM sqlite_master'],
+    ['a nested query', 'SELECT ProductName FROM Products WHERE SupplierID IN (SELECT SupplierID FROM Suppliers)'],
+    ['an unclosed string', "SELECT ProductName FROM Products WHERE ProductName = 'Chai"],
+  ])('refuses %s (QUERY_NOT_UNDERSTOOD)', async (_, query) => {
+    const result = await server.run(CORRECT, { q: 'zorbly question', s: 'northwind', query });
+    expect(errorCode(result)).toBe('QUERY_NOT_UNDERSTOOD');
+  });
+});

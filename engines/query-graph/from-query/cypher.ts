@@ -13,7 +13,7 @@ const CYPHER_WRITE_WORDS = new Set(['CREATE', 'MERGE', 'SET', 'DELETE', 'DETACH'
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
 
 export function readCypher(text: string): SelectQuery {
-  const tokens = tokenize(text, { brackets: false, doubleQuotedStrings: true });
+  const tokens = tokenize(text, { brackets: false, doubleQuotedStrings: true, backslashEscapes: true });
   const writes = tokens.find((token) => token.kind === 'word' && CYPHER_WRITE_WORDS.has(token.text.toUpperCase()));
   if (writes) throw new WriteStatement(writes.text.toUpperCase());
   const body = tokens.length > 0 && tokens[tokens.length - 1]?.text === ';' ? tokens.slice(0, -1) : tokens;

@@ -22,7 +22,7 @@ export class WriteStatement extends Error {
 }
 
 export function readSql(text: string): SelectQuery {
-  const tokens = tokenize(text, { brackets: true, doubleQuotedStrings: false });
+  const tokens = tokenize(text, { brackets: true, doubleQuotedStrings: false, backslashEscapes: false });
   // A write word that starts a statement or a parenthesised part ("WITH x AS (DELETE ...)"), or
   // SELECT ... INTO (which creates a table), is a write; inside a string or a quoted name it is not.
   const writes = tokens.find((token, k) => {

@@ -21,9 +21,10 @@ const SYMBOLS = ['<=', '>=', '<>', '!=', '||', '->', '<-', '..', '=', '<', '>', 
 
 /**
  * `brackets`: [x] quotes an identifier (SQL Server and SQLite), not a list. `doubleQuotedStrings`:
- * "x" is a string (Cypher), not an identifier (SQL).
+ * "x" is a string (Cypher), not an identifier (SQL). `backslashEscapes`: \' inside a string is a
+ * quote (Cypher); in standard SQL (SQLite, PostgreSQL) a backslash is itself.
  */
-export function tokenize(text: string, options: { brackets: boolean; doubleQuotedStrings: boolean }): Token[] {
+export function tokenize(text: string, options: { brackets: boolean; doubleQuotedStrings: boolean; backslashEscapes: boolean }): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -38,12 +39,12 @@ export function tokenize(text: string, options: { brackets: boolean; doubleQuote
       if (end < 0) throw new ReadError('a comment is not closed');
       i = end + 2;
     } else if (c === "'" || (c === '"' && options.doubleQuotedStrings)) {
-      const [value, next] = quoted(text, i, c);
+      const [value, next] = quoted(text, i, c, options.backslashEscapes);
       out.push({ kind: 'string', text: value, at: i });
       i = next;
     } else if (c === '"' || c === '`' || (c === '[' && options.brackets)) {
       const close = c === '[' ? ']' : c;
-      const [value, next] = quoted(text, i, close);
+      const [value, next] = quoted(text, i, close, false);
       out.push({ kind: 'quoted', text: value, at: i });
       i = next;
     } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
@@ -69,12 +70,12 @@ export function tokenize(text: string, options: { brackets: boolean; doubleQuote
 }
 
 /** A quoted run starting at `start` (the opening mark), its closing mark doubled or backslashed inside. */
-function quoted(text: string, start: number, close: string): [string, number] {
+function quoted(text: string, start: number, close: string, backslashEscapes: boolean): [string, number] {
   let value = '';
   let i = start + 1;
   while (i < text.length) {
     const c = text[i] as string;
-    if (c === '\\' && close !== ']' && i + 1 < text.length) {
+    if (c === '\\' && backslashEscapes && i + 1 < text.length) {
       value += text[i + 1];
       i += 2;
     } else if (c === close) {
