@@ -61,10 +61,10 @@ function parseOptions(args: readonly string[]): OthersOptions {
   return { train: values['train-quick'] ? 'quick' : values.train ? 'full' : 'no', only, questionsPerDatabase: n, save: values.save ?? null };
 }
 
-const sourceIdOf = (db: OtherDatabase) => `others-${db.name}`;
+export const sourceIdOf = (db: OtherDatabase) => `others-${db.name}`;
 
 /** A config serving each database's .sqlite file as a SQL source, in a fresh folder. */
-function writeConfig(dir: string, databases: readonly OtherDatabase[]): string {
+export function writeConfig(dir: string, databases: readonly OtherDatabase[]): string {
   const file = join(dir, 'nlq.config.json');
   const sources = databases.map((db) => ({
     id: sourceIdOf(db),

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench -- teach [--sets dev,others] [--k 0,5,10,20] [--seeds 3] [--db <name>,…] [--retrain]`:
+ * learning from use, measured as an outside client (GraphQL over HTTP to `nlq serve`). For each
+ * database, k questions are taught (chosen at random per seed: `correctAnswer` with their gold
+ * SQL, which the gateway reads into a query graph or refuses), and every other question of the
+ * database is asked: its accuracy with the teaching against the same questions untaught (k = 0)
+ * is the learning curve. At once: the taught questions themselves, and value-swapped variants of
+ * them (another stored value of the column the question names, gold from the changed gold SQL),
+ * asked right after teaching; the ask round trip with and without examples on the source.
+ *
+ * Sets: `dev` (questions-dev Northwind on the default world's SQL source; the royals questions'
+ * gold SQL is over SQL tables the graph source does not have, and is made of nested queries a
+ * query graph does not express, so royals is not taught) and `others` (questions-others, each
+ * database served as its own SQL source).
+ *
+ * `--retrain` (CPU heavy: run under `flock /tmp/train.lock`, with --db naming one or two
+ * databases): after the first seed's largest k is taught, `nlq train --source` (which mixes the
+ * source's taught examples into its data) is run for each database, and the untaught questions
+ * are asked again with the new model and the examples removed, so the figure is what training
+ * learned, not what the examples answer.
+ */
+import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sqliteFilePath } from '../engines/sql/prisma-client.js';
+import type { SchemaGraph } from '../engines/schema-graph/types.js';
+import { askOverHttp } from './ask-client.js';
+import { devQuestionsDir, matchesGold, readDevQuestions, type DevQuestion } from './dev-questions.js';
+import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
+import { sourceIdOf, writeConfig } from './others.js';
+import { withServedGateway } from './served-gateway.js';
+import { percentile } from './stats.js';
+import { correctOverHttp, removeOverHttp, schemaOverHttp } from './teach-client.js';
+import { valueSwapped } from './teach-variants.js';
+import { scratchWorld } from './world.js';
+
+const CLI = fileURLToPath(new URL('../cli/nlq.js', import.meta.url));
+const MAX_ROWS = 5000;
+
+interface TeachOptions {
+  readonly sets: readonly ('dev' | 'others')[];
+  readonly ks: readonly number[];
+  readonly seeds: number;
+  readonly only: readonly string[] | null;
+  readonly retrain: boolean;
+}
+
+/** One database of a set: its source, its file, its questions. */
+interface TaughtDatabase {
+  readonly name: string;
+  readonly source: string;
+  readonly sqliteFile: string;
+  readonly questions: readonly DevQuestion[];
+}
+
+/** One (database, seed, k) run. */
+interface Run {
+  readonly db: string;
+  readonly seed: number;
+  readonly k: number;
+  /** Corrections the gateway stored / refused (not expressible as a query graph). */
+  readonly stored: number;
+  readonly refused: number;
+  /** Untaught questions right with the teaching, and the same questions right untaught. */
+  readonly rest: number;
+  readonly restRight: number;
+  readonly restRightUntaught: number;
+  /** Stored taught questions asked right at once. */
+  readonly taughtRight: number;
+  /** Value-swapped variants of stored taught questions: asked, right. */
+  readonly variants: number;
+  readonly variantsRight: number;
+  /** Round trips of the untaught questions, with the teaching in place (ms). */
+  readonly latencies: readonly number[];
+}
+
+function parseOptions(args: readonly string[]): TeachOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { sets: { type: 'string', default: 'dev,others' }, k: { type: 'string', default: '0,5,10,20' }, seeds: { type: 'string', default: '3' }, db: { type: 'string' }, retrain: { type: 'boolean', default: false } },
+  });
+  const sets = values.sets.split(',').map((s) => s.trim());
+  if (sets.some((s) => s !== 'dev' && s !== 'others')) throw new Error(`--sets takes dev and/or others, not '${values.sets}'`);
+  const ks = values.k.split(',').map(Number);
+  if (ks.some((k) => !Number.isInteger(k) || k < 0)) throw new Error(`--k takes whole numbers, not '${values.k}'`);
+  const seeds = Number(values.seeds);
+  if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds takes a positive whole number, not '${values.seeds}'`);
+  const only = values.db ? values.db.split(',').map((s) => s.trim()).filter(Boolean) : null;
+  if (values.retrain && (!only || only.length > 2)) throw new Error('--retrain trains a model per database: name one or two with --db');
+  return { sets: sets as ('dev' | 'others')[], ks: [...new Set([0, ...ks])].sort((a, b) => a - b), seeds, only, retrain: values.retrain };
+}
+
+/** A small seeded generator (mulberry32), so a seed picks the same questions every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function isRight(url: string, db: TaughtDatabase, question: DevQuestion): Promise<{ right: boolean; ms: number }> {
+  const answer = await askOverHttp(url, question.question, { source: db.source, topK: 3, limit: MAX_ROWS });
+  return { right: answer.rows !== null && matchesGold(question, answer.rows), ms: answer.ms };
+}
+
+/** Every question of the database asked untaught: right or not, by id, and the round trips. */
+async function baseline(url: string, db: TaughtDatabase): Promise<{ right: Map<string, boolean>; latencies: number[] }> {
+  const right = new Map<string, boolean>();
+  const latencies: number[] = [];
+  for (const question of db.questions) {
+    const asked = await isRight(url, db, question);
+    right.set(question.id, asked.right);
+    latencies.push(asked.ms);
+  }
+  return { right, latencies };
+}
+
+async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph, file: Database.Database, untaught: ReadonlyMap<string, boolean>, seed: number, k: number): Promise<{ run: Run; ids: string[]; rest: DevQuestion[] }> {
+  const random = seeded(seed * 1000 + k);
+  const picked = shuffled(db.questions, random).slice(0, k);
+  const ids: string[] = [];
+  const stored: DevQuestion[] = [];
+  for (const question of picked) {
+    const taught = await correctOverHttp(url, db.source, question.question, question.sql);
+    if ('id' in taught) {
+      ids.push(taught.id);
+      stored.push(question);
+    }
+  }
+  const rest = db.questions.filter((q) => !picked.includes(q));
+  const latencies: number[] = [];
+  let restRight = 0;
+  for (const question of rest) {
+    const asked = await isRight(url, db, question);
+    latencies.push(asked.ms);
+    if (asked.right) restRight += 1;
+  }
+  let taughtRight = 0;
+  for (const question of stored) if ((await isRight(url, db, question)).right) taughtRight += 1;
+  let variants = 0;
+  let variantsRight = 0;
+  for (const question of stored) {
+    const variant = valueSwapped(question, schema, file, random);
+    if (!variant) continue;
+    variants += 1;
+    if ((await isRight(url, db, variant)).right) variantsRight += 1;
+  }
+  const restRightUntaught = rest.filter((q) => untaught.get(q.id)).length;
+  return {
+    run: { db: db.name, seed, k, stored: stored.length, refused: picked.length - stored.length, rest: rest.length, restRight, restRightUntaught, taughtRight, variants, variantsRight, latencies },
+    ids,
+    rest,
+  };
+}
+
+/** `nlq train --source` in its own process; resolves to its exit code. */
+function train(configFile: string, sourceId: string): Promise<number> {
+  const child = spawn(process.execPath, [CLI, 'train', '--source', sourceId, '--config', configFile], { stdio: 'inherit' });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+const pct = (n: number, of: number) => (of === 0 ? '    -' : `${((n / of) * 100).toFixed(1).padStart(5)}%`);
+
+function report(set: string, runs: readonly Run[], ks: readonly number[]): void {
+  console.log(`\n${set}: per k, over ${new Set(runs.map((r) => r.seed)).size} seed(s) and ${new Set(runs.map((r) => r.db)).size} database(s)`);
+  console.log(`${'k'.padStart(3)}  ${'taught (refused)'.padEnd(17)} ${'untaught right: taught vs none'.padEnd(34)} ${'lift'.padEnd(7)} ${'taught right'.padEnd(18)} ${'variants right'.padEnd(18)} ask p50 ms`);
+  const baselineMs = runs.filter((r) => r.k === 0).flatMap((r) => r.latencies).sort((a, b) => a - b);
+  for (const k of ks) {
+    const at = runs.filter((r) => r.k === k);
+    const sum = (f: (r: Run) => number) => at.reduce((n, r) => n + f(r), 0);
+    const rest = sum((r) => r.rest);
+    const lift = rest === 0 ? 0 : ((sum((r) => r.restRight) - sum((r) => r.restRightUntaught)) / rest) * 100;
+    const ms = at.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    console.log(
+      `${String(k).padStart(3)}  ${`${sum((r) => r.stored)} (${sum((r) => r.refused)})`.padEnd(17)} ${`${sum((r) => r.restRight)}/${rest} ${pct(sum((r) => r.restRight), rest)} vs ${pct(sum((r) => r.restRightUntaught), rest)}`.padEnd(34)} ${`${lift >= 0 ? '+' : ''}${lift.toFixed(1)}`.padEnd(7)} ${`${sum((r) => r.taughtRight)}/${sum((r) => r.stored)} ${pct(sum((r) => r.taughtRight), sum((r) => r.stored))}`.padEnd(18)} ${`${sum((r) => r.variantsRight)}/${sum((r) => r.variants)} ${pct(sum((r) => r.variantsRight), sum((r) => r.variants))}`.padEnd(18)} ${ms.length ? percentile(ms, 50).toFixed(1) : '-'}`,
+    );
+  }
+  const largest = runs.filter((r) => r.k === Math.max(...ks)).flatMap((r) => r.latencies).sort((a, b) => a - b);
+  if (baselineMs.length > 0 && largest.length > 0) {
+    console.log(`ask round trip p50 with ${Math.max(...ks)} examples per source ${percentile(largest, 50).toFixed(1)} ms vs ${percentile(baselineMs, 50).toFixed(1)} ms with none (difference ${(percentile(largest, 50) - percentile(baselineMs, 50)).toFixed(1)} ms; the taught questions' own answers skip the model)`);
+  }
+}
+
+async function measureSet(set: string, configFile: string, databases: readonly TaughtDatabase[], options: TeachOptions): Promise<void> {
+  const runs: Run[] = [];
+  const retrainable: { db: TaughtDatabase; rest: DevQuestion[]; untaught: ReadonlyMap<string, boolean> }[] = [];
+  await withServedGateway(configFile, async (url) => {
+    for (const db of databases) {
+      const started = performance.now();
+      const schema = await schemaOverHttp(url, db.source);
+      const file = new Database(db.sqliteFile, { readonly: true, fileMustExist: true });
+      try {
+        const { right: untaught, latencies } = await baseline(url, db);
+        const right = [...untaught.values()].filter(Boolean).length;
+        runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, taughtRight: 0, variants: 0, variantsRight: 0, latencies });
+        for (let seed = 1; seed <= options.seeds; seed += 1) {
+          for (const k of options.ks.filter((k) => k > 0)) {
+            const { run, ids, rest } = await teachAndAsk(url, db, schema, file, untaught, seed, k);
+            runs.push(run);
+            // The first seed's largest teaching stays for retraining; everything else is removed.
+            if (options.retrain && seed === 1 && k === Math.max(...options.ks)) retrainable.push({ db, rest, untaught });
+            else await removeOverHttp(url, db.source, ids);
+          }
+        }
+      } finally {
+        file.close();
+      }
+      console.log(`  ${set}/${db.name}: ${db.questions.length} questions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+  });
+  report(set, runs, options.ks);
+  if (options.retrain) await retrained(set, configFile, retrainable);
+}
+
+/** After `nlq train --source` on the taught examples: the untaught questions again, the examples removed. */
+async function retrained(set: string, configFile: string, taught: readonly { db: TaughtDatabase; rest: DevQuestion[]; untaught: ReadonlyMap<string, boolean> }[]): Promise<void> {
+  for (const { db } of taught) {
+    const started = performance.now();
+    const code = await train(configFile, db.source);
+    console.log(`nlq train --source ${db.source} (mixing its taught examples): exit ${code}, ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  }
+  await withServedGateway(configFile, async (url) => {
+    for (const { db, rest, untaught } of taught) {
+      const all = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query ($s: ID!) { examples(source: $s, limit: 1000) { id } }', variables: { s: db.source } }) });
+      const ids = ((await all.json()) as { data: { examples: { id: string }[] } }).data.examples.map((e) => e.id);
+      await removeOverHttp(url, db.source, ids);
+      let right = 0;
+      for (const question of rest) if ((await isRight(url, db, question)).right) right += 1;
+      const before = rest.filter((q) => untaught.get(q.id)).length;
+      console.log(`${set}/${db.name} after retraining, examples removed: untaught ${right}/${rest.length} ${pct(right, rest.length)} vs ${pct(before, rest.length)} before (${(((right - before) / rest.length) * 100).toFixed(1)} points)`);
+    }
+  });
+}
+
+export async function teachBenchmark(args: readonly string[] = []): Promise<void> {
+  const options = parseOptions(args);
+  if (options.sets.includes('dev')) {
+    const { dir, config } = await scratchWorld();
+    try {
+      const northwind = config.sources.find((source) => source.id === 'northwind');
+      if (!northwind || northwind.kind !== 'sql' || !('url' in northwind) || typeof northwind.url !== 'string') throw new Error('the default world has no northwind SQL source');
+      const db: TaughtDatabase = { name: 'northwind', source: 'northwind', sqliteFile: sqliteFilePath(northwind.url), questions: readDevQuestions(devQuestionsDir(), 'northwind') };
+      console.log('dev: questions-dev Northwind (royals not taught: its gold SQL is nested queries over SQL tables the graph source does not have)');
+      if (!options.only || options.only.includes('northwind')) await measureSet('dev', config.file, [db], options);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (options.sets.includes('others')) {
+    const root = questionsOthersDir();
+    if (!root) {
+      console.log('others: skipped, shared/datasets/questions-others not found beside the repository');
+      return;
+    }
+    const every = readOtherDatabases(root).filter((db) => !options.only || options.only.includes(db.name));
+    if (every.length === 0) return;
+    const dir = mkdtempSync(join(tmpdir(), 'nlq-bench-teach-'));
+    try {
+      const configFile = writeConfig(dir, every);
+      const databases = every.map((db): TaughtDatabase => ({ name: db.name, source: sourceIdOf(db), sqliteFile: db.sqliteFile, questions: db.questions }));
+      console.log(`others: questions-others, ${databases.length} databases (a validation set: taught from its gold SQL here only to measure learning from use)`);
+      await measureSet('others', configFile, databases, options);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
