@@ -14,7 +14,7 @@ import type { Mention } from '../../../engines/predictor/mentions.js';
 import { fold } from '../../../engines/predictor/normalize.js';
 import { wordsOf } from '../selection/terms.js';
 import type { TaughtExample } from './example-store.js';
-import { fits, slotted, type SlottedGraph } from './slots.js';
+import { fits, slotted, type SlottedGraph } from '../../../engines/predictor/taught-slots.js';
 
 /** Words that only open or soften a request: left out of the key. */
 const OPENERS: ReadonlySet<string> = new Set(

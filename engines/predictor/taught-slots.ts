@@ -3,14 +3,15 @@
  * mentions (as the predictor's mention finder reads it: a stored value, a number, a year, a date)
  * becomes the placeholder of that mention, so the same question with another value ("orders from
  * France" after "orders from Germany" was taught) binds the new value the way the predictor binds
- * its own readings (engines/predictor/bind.ts). Values the question does not mention stay as
- * taught: they are part of what the words mean ("sales reps" -> Title = 'Sales Representative').
+ * its own readings (bind.ts), and training reads the example as the generator writes its own
+ * (taught-examples.ts). Values the question does not mention stay as taught: they are part of
+ * what the words mean ("sales reps" -> Title = 'Sales Representative').
  */
-import { queryGraph } from '../../../engines/query-graph/build.js';
-import type { Constraint, QueryGraph, QueryValue } from '../../../engines/query-graph/types.js';
-import { day, upperBound } from '../../../engines/predictor/bind.js';
-import type { Mention, MentionKind } from '../../../engines/predictor/mentions.js';
-import { fold } from '../../../engines/predictor/normalize.js';
+import { queryGraph } from '../query-graph/build.js';
+import type { Constraint, QueryGraph, QueryValue } from '../query-graph/types.js';
+import { day, upperBound } from './bind.js';
+import type { Mention, MentionKind } from './mentions.js';
+import { fold } from './normalize.js';
 
 /** A taught graph with placeholders, and what each placeholder needs of a new question's mention. */
 export interface SlottedGraph {
