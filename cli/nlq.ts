@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   // So does the shared query-graph model: it learns from a folder of databases, not from the config's sources.
   if (name === 'train' && on('shared')) {
     const minutes = positive('minutes', text('minutes'));
-    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}) });
+    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}), ...(text('continue') ? { continueFrom: text('continue')! } : {}) });
   }
   const config = await readConfig(text('config'));
   switch (name) {

@@ -126,6 +126,11 @@ export interface TrainSharedOptions {
   readonly minutes?: number;
   /** A tiny run that only checks the pipeline (few questions, a small model, about a minute). */
   readonly quick?: boolean;
+  /**
+   * A shared model's folder to continue training (warm start): its weights and vocabulary (target
+   * words it lacks are added), its held-out databases, half the default learning rate.
+   */
+  readonly continueFrom?: string;
 }
 
 /**
@@ -158,14 +163,29 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
     },
   }));
   const quick = options.quick ? { examplesPerSchema: 200, heldOutSchemas: 1, heldOutPerSchema: 10, model: { dModel: 64, layers: 1, ff: 128, epochs: 2, minutes: 1 } } : {};
+  const continued = options.continueFrom ? readSharedManifest(options.continueFrom) : null;
+  if (options.continueFrom && !continued) {
+    console.error(`nlq train --shared: no shared model in ${options.continueFrom} (--continue)`);
+    return 2;
+  }
   try {
     const manifest = await trainSharedPredictor({
       schemas,
       out: options.out ?? (options.quick ? join(tmpdir(), 'nlq-shared-quick') : defaultSharedModelDirectory()),
       progress: terminalProgress(),
       echo: true,
-      ...(options.minutes !== undefined ? { model: { minutes: options.minutes } } : {}),
+      ...(options.minutes !== undefined || continued ? { model: { ...(options.minutes !== undefined ? { minutes: options.minutes } : {}), ...(continued ? { lr: 0.0005 } : {}) } } : {}),
       ...quick,
+      ...(continued && options.continueFrom
+        ? {
+            init: options.continueFrom,
+            heldOutDatabases: continued.training.heldOutDatabases,
+            notes: [
+              ...(continued.notes ?? []),
+              `Continued from the model trained ${continued.training.trainedAt} (${Math.round(continued.training.trainSeconds)} s of PyTorch on ${continued.training.trainExamples.toLocaleString('en-US')} questions); the held-out databases are that run's, so neither run trained on them.`,
+            ],
+          }
+        : {}),
     });
     console.error(
       `nlq train --shared: ${manifest.training.trainExamples} questions on ${manifest.training.databases.length} databases, ${manifest.training.parameters} parameters, ` +

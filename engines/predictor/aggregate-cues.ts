@@ -58,7 +58,8 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
     const token = tokens[i] as string;
     if ((ITEMS as readonly string[]).includes(token)) item = token;
     else if (item === 'show' && tokens[i - 1] === 'show' && token in ASKS && !asked.has(token)) unasked += 1;
-    else if (item === 'limit' && token === '#1' && !asked.has('max') && !asked.has('min')) unasked += 1;
+    // An offset after it makes the row the n-th ("the third cheapest", "ranked 4th by"): the ordinal asks for it.
+    else if (item === 'limit' && token === '#1' && tokens[i + 1] !== 'offset' && !asked.has('max') && !asked.has('min')) unasked += 1;
   }
   return unasked;
 }

@@ -9,6 +9,7 @@
  */
 import { queryGraph } from '../query-graph/build.js';
 import type { Constraint, Operator, QueryGraph, QueryValue } from '../query-graph/types.js';
+import { withComputedAttributes } from '../query-graph/validate.js';
 import { findAttribute } from '../schema-graph/lookup.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import type { Mention } from './mentions.js';
@@ -22,7 +23,10 @@ export function bindValues(graph: QueryGraph, limitPlaceholder: number | null, m
     if (!found) throw new BindError(`no mention @${value.name}`);
     return found;
   };
-  const where = graph.where.map((c) => bindConstraint(c, mention, schema));
+  // Computed values are number attributes of their class here; a pattern's conditions bind like the graph's.
+  const withComputed = withComputedAttributes(schema, graph);
+  const where = graph.where.map((c) => bindConstraint(c, mention, withComputed));
+  const patterns = (graph.patterns ?? []).map((p) => ({ ...p, branches: p.branches.map((b) => ({ ...b, where: b.where.map((c) => bindConstraint(c, mention, withComputed)) })) }));
   const having = graph.having.map((h) => {
     if (h.value.kind !== 'placeholder') return h;
     const m = mention(h.value);
@@ -35,7 +39,7 @@ export function bindValues(graph: QueryGraph, limitPlaceholder: number | null, m
     if (!m || m.number === null || !Number.isInteger(m.number) || m.number < 1) throw new BindError('the limit is not a positive whole number');
     limit = m.number;
   }
-  return queryGraph({ ...graph, classes: graph.classes, where, having, limit });
+  return queryGraph({ ...graph, classes: graph.classes, where, having, limit, patterns });
 }
 
 function bindConstraint(c: Constraint, mention: (v: QueryValue) => Mention, schema: SchemaGraph): Constraint {

@@ -204,20 +204,40 @@ export class EnglishWriter {
     ]);
   }
 
+  /**
+   * The things of a class under conditions, as people name them ("Seafood products", "orders
+   * shipped to France"): plural and singular, each with the condition clauses after the noun.
+   */
+  things(classId: string, constraints: readonly Constraint[]): { plural: string; singular: string } {
+    const phrases = this.conditionPhrases(constraints, classId);
+    const after = phrases.after.length > 0 ? ` ${phrases.after.join(this.pick([' and ', ', ']))}` : '';
+    return { plural: `${phrases.plural()}${after}`, singular: `${phrases.singular()}${after}` };
+  }
+
+  /** An attribute's name as said about the things of `main` ("price"; another class's "category name"). */
+  attributeWords(ref: AttributeRef, main: string): string {
+    return this.attributeName(ref, main);
+  }
+
+  /** A class's name, plural or singular, as the writer says it (now and then by a synonym). */
+  classWords(classId: string, plural: boolean): string {
+    return plural ? this.plural(classId) : this.singular(classId);
+  }
+
   /** Whether a class's things are people (WordNet), so "who" asks for them ("who is the oldest employee"). */
-  private isPeople(classId: string): boolean {
+  isPeople(classId: string): boolean {
     const isPerson = this.lexicon?.isPerson;
     if (!isPerson) return false;
     const words = findClass(this.schema, classId).name.singular.split(' ');
     return isPerson(words[words.length - 1] as string);
   }
 
-  private lead(): string {
+  lead(): string {
     return this.pick(['', '', 'list ', 'show ', 'show me ', 'what are ', 'what is ', 'give me ', 'find ', 'display ', 'get ', 'tell me ', 'i need ', 'i want ', 'get me ', 'pull up ', 'can you list ', 'look up ']);
   }
 
   /** A count as people write it: digits, or words now and then ("top five"). */
-  private count(n: number): string {
+  count(n: number): string {
     const words = numberWords(n);
     return words && this.random.chance(this.options.numberWords ?? 0.2) ? words : String(n);
   }
@@ -745,7 +765,7 @@ export class EnglishWriter {
   }
 
   /** Capitals, question marks and a little noise, as people type. */
-  private finish(text: string): string {
+  finish(text: string): string {
     let out = text.replace(/\s+/g, ' ').trim();
     const question = /^(which|what|how|who|where|when)\b/.test(out);
     if (this.random.chance(0.6)) out = out.charAt(0).toUpperCase() + out.slice(1);

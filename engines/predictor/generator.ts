@@ -9,10 +9,12 @@
  */
 import { queryGraph } from '../query-graph/build.js';
 import { Random, randomQueryGraph, type RandomWalkOptions } from '../query-graph/random-walk.js';
-import type { Constraint, Operator, QueryGraph, QueryValue } from '../query-graph/types.js';
+import type { Constraint, Operator, Pattern, QueryGraph, QueryValue } from '../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../schema-graph/types.js';
 import { day, upperBound } from './bind.js';
 import { ChainGenerator, type ChainOptions } from './chains.js';
+import { ConstructGenerator } from './constructs.js';
+import type { ConstructOptions } from '../query-graph/random-constructs.js';
 import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from './input.js';
 import { preferReferencingColumns } from './key-columns.js';
@@ -73,6 +75,14 @@ export interface GeneratorOptions {
   readonly rankings?: number;
   /** Share of superlatives of one attribute ("the cheapest beverage", "top five priciest products", rankings.ts). Default 0.06. */
   readonly superlatives?: number;
+  /**
+   * Share of questions about the query graph's newer constructs (constructs.ts: "the third
+   * cheapest", "customers with no orders", "hired before their manager", "price times quantity",
+   * "the most expensive product in each category", kin words), among those the schema can say. Default 0.15.
+   */
+  readonly constructs?: number;
+  /** Shares of the constructs and how often they carry a condition. */
+  readonly constructShapes?: ConstructOptions;
   /** Share of look-ups of one named thing ("what is the price of Chai", lookups.ts). Default 0.05. */
   readonly lookups?: number;
   /**
@@ -111,6 +121,7 @@ export class QuestionGenerator {
   private readonly rankings: RankingGenerator;
   private readonly registers: Registers;
   private readonly lookups: LookupGenerator;
+  private readonly constructs: ConstructGenerator;
   private readonly fit: ValueFit;
 
   constructor(
@@ -138,6 +149,7 @@ export class QuestionGenerator {
     this.lookups = new LookupGenerator(schema, memory, this.random);
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
     this.rankings = new RankingGenerator(schema, this.random, (a, op, r) => this.value(a, op, r));
+    this.constructs = new ConstructGenerator(schema, this.random, this.writer, (a, op, r) => this.value(a, op, r), options.constructShapes);
   }
 
   /** `count` examples; gives up after 20 tries per example (a schema with nothing to ask). */
@@ -175,6 +187,10 @@ export class QuestionGenerator {
       if (!superlative) return null;
       graph = this.coarsen(superlative);
       question = this.writer.question(graph);
+    } else if (this.constructs.usable && this.random.chance(this.options.constructs ?? 0.15)) {
+      const asked = this.constructs.next();
+      if (!asked) return null;
+      ({ graph, question } = asked);
     } else {
       const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
       const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
@@ -312,6 +328,8 @@ export class QuestionGenerator {
     const classes = keep ? graph.classes : [];
     // What the English cannot say is not in the target: a limit whose order was dropped, and
     // "distinct" on a superlative ("the 3 cheapest products" never says it).
+    // Distinct rows can only be ordered by what they show (a shown attribute cut above is no key any more).
+    if (graph.distinct) orderBy = orderBy.filter((o) => select.some((m) => m.aggregate === o.measure.aggregate && m.target.classId === o.measure.target.classId && m.target.attributeId === o.measure.target.attributeId));
     const limit = orderBy.length > 0 ? graph.limit : null;
     const distinct = graph.distinct && limit === null;
     return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit, distinct });
@@ -339,15 +357,32 @@ export class QuestionGenerator {
       used.add(index);
       return { kind: 'placeholder', name: String(index + 1) };
     };
-    const where: Constraint[] = [];
-    for (const c of graph.where) {
-      const values: QueryValue[] = [];
-      for (const [i, v] of c.values.entries()) {
-        const p = v.kind === 'boolean' ? v : find(v, c.target.classId, c.target.attributeId, c.operator, i);
-        if (!p) return null;
-        values.push(p);
+    // Each condition's values as placeholders, or null when one has no mention.
+    const conditions = (constraints: readonly Constraint[]): Constraint[] | null => {
+      const out: Constraint[] = [];
+      for (const c of constraints) {
+        const values: QueryValue[] = [];
+        for (const [i, v] of c.values.entries()) {
+          const p = v.kind === 'boolean' ? v : find(v, c.target.classId, c.target.attributeId, c.operator, i);
+          if (!p) return null;
+          values.push(p);
+        }
+        out.push({ ...c, values });
       }
-      where.push({ ...c, values });
+      return out;
+    };
+    const where = conditions(graph.where);
+    if (!where) return null;
+    // A pattern's conditions keep the order of its own (grammar.ts holds decoding to it).
+    const patterns = [];
+    for (const p of graph.patterns ?? []) {
+      const branches: Pattern[] = [];
+      for (const b of p.branches) {
+        const inner = conditions(b.where);
+        if (!inner) return null;
+        branches.push({ ...b, where: inner });
+      }
+      patterns.push({ ...p, branches });
     }
     const having = [];
     for (const h of graph.having) {
@@ -369,7 +404,7 @@ export class QuestionGenerator {
     const first = (c: Constraint) => Number(c.values.find((v) => v.kind === 'placeholder')?.name ?? 99);
     const attribute = (c: Constraint) => attributeToken(c.target);
     where.sort((a, b) => first(a) - first(b) || (attribute(a) < attribute(b) ? -1 : attribute(a) > attribute(b) ? 1 : 0));
-    const withPlaceholders = queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
+    const withPlaceholders = queryGraph({ ...graph, where, having, patterns });
     return graphToTokens(withPlaceholders, limitPlaceholder);
   }
 

@@ -30,6 +30,7 @@ import { NULL_CUE_PENALTY, NULL_WORDS, nullContradictions, nullCues } from './nu
 import { cueContradictions, OPERATOR_CUE_PENALTY, operatorCues } from './operator-cues.js';
 import { ORDER_CUE_PENALTY, ORDER_WORDS, orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from './order-cues.js';
 import type { SchemaNames } from './schema-names.js';
+import { readAs } from './reading-view.js';
 import { EOS } from './target.js';
 import { UNUSED_VALUE_PENALTY, unusedValues, wholeValues } from './value-coverage.js';
 
@@ -58,7 +59,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
     ATTRIBUTE_CUE_PENALTY * attributeContradictions(attributes, tokens) +
     ATTRIBUTE_CUE_PENALTY * misnamedCondition(attributes, tested, mentions.length, tokens) +
     GROUP_CUE_PENALTY * groupContradictions(groups, tokens) +
-    (sortsSoFar(tokens) ? ORDER_CUE_PENALTY * orderContradictions(sorts, tokens) : 0);
+    (sortsSoFar(readAs(tokens, schema)) ? ORDER_CUE_PENALTY * orderContradictions(sorts, readAs(tokens, schema)) : 0);
   // Every continuation of a beam shares its prefix (the same array): judge the prefix once.
   const judgedPrefixes = new WeakMap<readonly string[], number>();
   const prefixPenalty = (prefix: readonly string[]) => {
@@ -72,15 +73,19 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
     // Only a value or an attribute can change what the search judges; and once a reading is past
     // its conditions, the null tests the words ask for can no longer come.
     duringSearch: (prefix, token) =>
-      (token.startsWith('@') || token.startsWith('A:') || token === 'is_null' || token === 'not_null' || token === 'true' || token === 'false' ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
+      (token.startsWith('@') || token.startsWith('A:') || /^c\d+$/.test(token) || token === 'is_null' || token === 'not_null' || token === 'true' || token === 'false' ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
       (closesConditions(prefix, token) ? NULL_CUE_PENALTY * nullContradictions(nulls, prefix) : 0),
-    whenFinished: (tokens) =>
-      IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
-      (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
-      ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
-      ORDER_CUE_PENALTY * unlimitedSingles(sorts, tokens) +
-      UNUSED_VALUE_PENALTY * unusedValues(values, tokens) +
-      AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens),
+    whenFinished: (written) => {
+      const tokens = readAs(written, schema);
+      return (
+        IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) +
+        (sortsSoFar(tokens) ? 0 : ORDER_CUE_PENALTY * orderContradictions(sorts, tokens)) +
+        ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
+        ORDER_CUE_PENALTY * unlimitedSingles(sorts, tokens) +
+        UNUSED_VALUE_PENALTY * unusedValues(values, tokens) +
+        AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens)
+      );
+    },
   };
 }
 

@@ -19,7 +19,7 @@ Written by \`nlq train ${specialised ? `--source ${t.databases.join(', ')}` : '-
   (engines/predictor/schema-elements.ts, shared-input.ts, shared-model.ts). So one model
   answers on any schema${specialised ? '' : ', including databases nobody trained a model for'}.
 - Architecture: transformer encoder over [question tokens ; schema elements], decoder with a
-  pointer over the elements; trained from scratch, ${t.parameters.toLocaleString('en-US')} parameters, config ${JSON.stringify(t.config)}.
+  pointer over the elements; ${t.init ?? 'trained from scratch'}, ${t.parameters.toLocaleString('en-US')} parameters, config ${JSON.stringify(t.config)}.
   Words seen in training have their own ids; others hash into ${manifest.vocabulary.buckets} buckets, so the same unknown word
   in the question and in a schema name still match.${specialised ? `
 - Specialised from the shared model${specialised ? ` to the schema with fingerprint \`${manifest.schemaFingerprint}\`` : ''}.` : ''}
@@ -29,7 +29,7 @@ Written by \`nlq train ${specialised ? `--source ${t.databases.join(', ')}` : '-
   Skipped: ${t.skipped.join('; ')}.` : ''}
 - Training time: ${Math.round(t.trainSeconds)} s of PyTorch, ${Math.round(t.totalSeconds)} s end to end.
 
-## ${specialised ? 'Held-out questions on the same schema (another seed)' : `Held-out databases (${t.heldOutDatabases.length}, ${t.init ? 'held out of this run only: the model it started from may have seen them' : 'never trained on'})`}: generated questions, exact match
+## ${specialised ? 'Held-out questions on the same schema (another seed)' : `Held-out databases (${t.heldOutDatabases.length}, ${!t.init ? 'never trained on' : t.init.startsWith('continued') ? 'held out of this run and of the run it continued' : 'held out of this run only: the model it started from may have seen them'})`}: generated questions, exact match
 
 Top-1 ${pct(h.top1)}, top-3 ${pct(h.top3)} on ${h.examples} questions through the full predictor (beam search under the
 schema grammar, reading checks); greedy exact without the grammar ${pct(h.greedyExact)}.

@@ -19,9 +19,9 @@ import { defaultPython, runTrainer, trainerScript } from './python.js';
 import { QuestionGenerator, type Example } from './generator.js';
 import { QueryGraphPredictor } from './interpreter.js';
 import { englishLexicon } from './load.js';
-import { schemaElements, type SchemaElement } from './schema-elements.js';
+import { fixedTargetTokens, schemaElements, type SchemaElement } from './schema-elements.js';
 import { SharedOnnxModel } from './shared-model.js';
-import { fixedInputTokens, inputWord, MAX_ELEMENTS, schemaTensors, sharedQuestion, SharedVocabulary } from './shared-input.js';
+import { fixedInputTokens, inputWord, MAX_ELEMENTS, schemaTensors, sharedQuestion, SharedVocabulary, type SharedVocabularyData } from './shared-input.js';
 import { SHARED_MODEL_FILE, type SharedModelManifest } from './shared-files.js';
 import { sharedModelCard } from './shared-model-card.js';
 import { ValueMemory } from './value-memory.js';
@@ -56,8 +56,19 @@ export interface SharedTrainOptions {
   readonly seed?: number;
   /** Model and schedule. Defaults: d 128, 3 layers, 4 heads, ff 512, 60 minutes, batch 64, lr 0.001. */
   readonly model?: { readonly dModel?: number; readonly layers?: number; readonly heads?: number; readonly ff?: number; readonly epochs?: number; readonly minutes?: number; readonly batch?: number; readonly lr?: number };
-  /** Start from this trained model (its folder): per-source specialisation. */
+  /**
+   * Start from this trained model (its folder): per-source specialisation, or continuing the
+   * shared model (`nlq train --shared --continue`). Its word vocabulary is kept; target words
+   * the model does not have yet (newer constructs) are added after its own.
+   */
   readonly init?: string;
+  /**
+   * Exactly these databases are held out (a continued model keeps the held-out databases of the
+   * run it continues, so its held-out figures stay about databases it never saw). Default: every k-th by id.
+   */
+  readonly heldOutDatabases?: readonly string[];
+  /** What a reader of the model's figures must know that its fields do not say (the manifest's notes). */
+  readonly notes?: readonly string[];
   readonly python?: string;
   readonly echo?: boolean;
   readonly progress: Progress;
@@ -82,7 +93,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
   const sorted = [...options.schemas].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const holdOut = options.specialise ? 0 : Math.min(options.heldOutSchemas ?? 8, Math.max(0, sorted.length - 1));
   const every = holdOut > 0 ? Math.floor(sorted.length / holdOut) : Infinity;
-  const heldOutIds = new Set(sorted.filter((_, i) => holdOut > 0 && i % every === every - 1).slice(0, holdOut).map((s) => s.id));
+  const heldOutIds = new Set(options.heldOutDatabases ?? sorted.filter((_, i) => holdOut > 0 && i % every === every - 1).slice(0, holdOut).map((s) => s.id));
 
   progress.phase('generating synthetic questions per database', sorted.length);
   const prepared: Prepared[] = [];
@@ -132,8 +143,9 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
   progress.finish(`${train.reduce((n, p) => n + p.examples.length, 0)} questions on ${train.length} databases, ${options.specialise ? 'measured on other questions of the same' : `${held.length} held out`}${skipped.length > 0 ? `; skipped ${skipped.join(', ')}` : ''}`);
   if (train.length === 0) throw new ModelUnusableError('shared', 'no database gave questions to train on');
 
-  const vocabulary = options.init
-    ? new SharedVocabulary((JSON.parse(readFileSync(join(options.init, SHARED_MODEL_FILE), 'utf8')) as SharedModelManifest).vocabulary)
+  const initial = options.init ? (JSON.parse(readFileSync(join(options.init, SHARED_MODEL_FILE), 'utf8')) as SharedModelManifest) : null;
+  const vocabulary = initial
+    ? new SharedVocabulary(withTargets(initial.vocabulary, fixedTargetTokens()))
     : SharedVocabulary.build([
         ...train.flatMap((p) => p.examples.map((e) => questionWords(e.input))),
         ...train.flatMap((p) => p.elements.map((e) => [...e.words, ...e.owner])),
@@ -221,8 +233,9 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
         seed,
         config: metrics.config,
         trainedAt: new Date().toISOString(),
-        init: options.init ? 'specialised from a shared model' : null,
+        init: initial ? (options.specialise ? 'specialised from a shared model' : `continued from the shared model trained ${initial.training.trainedAt}`) : null,
       },
+      ...(options.notes && options.notes.length > 0 ? { notes: options.notes } : {}),
       ...(options.specialise && prepared.length === 1 ? { schemaFingerprint: schemaFingerprint((prepared[0] as Prepared).opened.engine.schema()) } : {}),
       heldOut: { examples: count, top1: r(top1), top3: r(top3), greedyExact: metrics.heldOut.greedyExact, perDatabase },
     };
@@ -234,6 +247,15 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A trained model's vocabulary with the target words it lacks added after its own (the trainer
+ * grows its output layer to match): every id the model has keeps its meaning.
+ */
+export function withTargets(vocabulary: SharedVocabularyData, targets: readonly string[]): SharedVocabularyData {
+  const missing = targets.filter((t) => !vocabulary.fixedTargets.includes(t));
+  return missing.length === 0 ? vocabulary : { ...vocabulary, fixedTargets: [...vocabulary.fixedTargets, ...missing] };
 }
 
 /** Per element, an index of the class it belongs to (the trainer keeps or drops whole classes). */

@@ -4,10 +4,13 @@
  * (`nlq train --source` when a shared model is installed), and serve a fifth database that no
  * model was trained on through GraphQL with it. The tiny model is not expected to be right: this
  * checks the pipeline (data, PyTorch, ONNX export, loading, the pointer over schema elements, the
- * gateway falling back to the shared model). Needs /usr/bin/python3 with torch, onnx and numpy.
+ * gateway falling back to the shared model), and continuing a model trained before the target
+ * language's newer words (its vocabulary grows, its ids keep their meaning, its held-out databases
+ * stay held out). Needs /usr/bin/python3 with torch, onnx and numpy.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +20,14 @@ import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { loadPredictor } from '../../engines/predictor/load.js';
 import type { SharedModelManifest } from '../../engines/predictor/shared-files.js';
 import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/shared-training.js';
+import { constructTokens } from '../../engines/predictor/target.js';
 import { startTestServer } from '../helpers/graphql.js';
 
 const TINY = { dModel: 32, layers: 1, heads: 2, ff: 64, epochs: 2, minutes: 0.5, batch: 32, lr: 0.003 };
 
 let dir: string;
 let manifest: SharedModelManifest;
+let schemas: TrainingSchema[];
 
 /** A small database of `rows` things with a name, a kind and a number, and their owners. */
 function makeDatabase(file: string, thing: string, owner: string, kinds: readonly string[], rows = 24): void {
@@ -51,7 +56,7 @@ function schemaFrom(file: string, id: string): TrainingSchema {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nlq-shared-test-'));
   const made: [string, string, string[]][] = [['boat', 'harbour', ['sail', 'motor']], ['bike', 'shop', ['road', 'mountain', 'city']], ['tree', 'park', ['oak', 'elm']]];
-  const schemas = made.map(([thing, owner, kinds]) => {
+  schemas = made.map(([thing, owner, kinds]) => {
     const file = join(dir, `${thing}.sqlite`);
     makeDatabase(file, thing, owner, kinds);
     return schemaFrom(file, thing);
@@ -114,6 +119,24 @@ describe('the shared query-graph model', () => {
       await server.stop();
     }
   });
+
+  it('is continued from a model trained before the newer target words: they are added after its own, and the same databases stay held out', async () => {
+    // A model as it was before: its output rows for the newer words taken out of the weights and the vocabulary.
+    const old = join(dir, 'old-shared');
+    cpSync(join(dir, 'shared'), old, { recursive: true });
+    const newer = new Set(constructTokens());
+    const fixed = manifest.vocabulary.fixedTargets;
+    const keep = fixed.flatMap((t, i) => (newer.has(t) ? [] : [i]));
+    writeFileSync(join(old, 'model.json'), JSON.stringify({ ...manifest, vocabulary: { ...manifest.vocabulary, fixedTargets: keep.map((i) => fixed[i]) } }));
+    const cut = spawnSync('/usr/bin/python3', ['-c', `import sys, torch\nm = torch.load(sys.argv[1])\nk = torch.tensor([${keep.join(',')}])\nfor key in ("fixed.weight", "out_fixed.weight", "out_fixed.bias"):\n    m["state"][key] = m["state"][key][k].clone()\ntorch.save(m, sys.argv[1])`, join(old, 'model.pt')], { encoding: 'utf8' });
+    expect(cut.status, cut.stderr).toBe(0);
+    const continued = await trainSharedPredictor({ schemas, out: join(dir, 'continued'), init: old, heldOutDatabases: manifest.training.heldOutDatabases, examplesPerSchema: 200, heldOutPerSchema: 10, model: { ...TINY, minutes: 0.2 }, progress: silentProgress });
+    expect(continued.vocabulary.fixedTargets.slice(0, keep.length)).toEqual(keep.map((i) => fixed[i]));
+    expect([...continued.vocabulary.fixedTargets].sort()).toEqual([...fixed].sort());
+    expect(continued.training.heldOutDatabases).toEqual(manifest.training.heldOutDatabases);
+    expect(continued.training.init).toMatch(/^continued from/);
+    expect(continued.heldOut.examples).toBe(10);
+  }, 300_000);
 
   it('is not used when the host turns it off: the source then cannot interpret questions', async () => {
     const file = join(dir, 'drum.sqlite');

@@ -141,6 +141,21 @@ class DecoderStepExport(nn.Module):
         return torch.log_softmax(self.m.decode(tgt, memory, src, element_meta)[:, -1, :], dim=-1)
 
 
+def grown(state, fresh):
+    """A saved state for a model whose fixed target tokens grew (newer target words appended after
+    the old ones, shared-training.ts withTargets): the old rows keep their weights, the new rows
+    start as the fresh model's."""
+    out = dict(state)
+    for key in ("fixed.weight", "out_fixed.weight", "out_fixed.bias"):
+        old, new = state[key], fresh[key]
+        if old.shape[0] < new.shape[0]:
+            rows = new.clone()
+            rows[:old.shape[0]] = old
+            out[key] = rows
+            log(f"{key}: {old.shape[0]} -> {new.shape[0]} target tokens (new ones start untrained)")
+    return out
+
+
 def pad2(seqs, fill=PAD):
     n = max(1, max(len(s) for s in seqs))
     return torch.tensor([list(s) + [fill] * (n - len(s)) for s in seqs], dtype=torch.long)
@@ -300,7 +315,8 @@ def main():
         saved = torch.load(a.init)
         config = saved["config"]
         model = SharedPredictor(n_words, n_fixed, config["dModel"], config["heads"], config["layers"], config["ff"], 96, a.dropout)
-        model.load_state_dict(saved["state"])
+        state = grown(saved["state"], model.state_dict())
+        model.load_state_dict(state)
         log(f"starting from {a.init}")
     else:
         model = SharedPredictor(n_words, n_fixed, a.d_model, a.heads, a.layers, a.ff, 96, a.dropout)
