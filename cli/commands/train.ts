@@ -48,6 +48,10 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
   const { gateway } = nlQuery({ ...all, sources: all.sources.filter((source) => source.id === sourceId) });
   try {
     const engine = await gateway.queryGraphEngineOf(sourceId);
+    // What users taught the source (confirmed answers, corrections, examples) is mixed into the data.
+    const examples = await gateway.taughtExamples(sourceId);
+    const taught = examples.length > 0 ? { taught: { examples } } : {};
+    if (examples.length > 0) console.error(`nlq train: ${examples.length} taught example(s) of '${sourceId}' mixed into the data (the model card says how many were used and held out)`);
     const out = options.out ?? modelDirectory(defaultModelsRoot(), sourceId);
     const shared = defaultSharedModelDirectory();
     if (!options.fromScratch && readSharedManifest(shared)) {
@@ -59,6 +63,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
         progress: terminalProgress(),
         echo: true,
         ...(options.quick ? { examples: 600, minutes: 0.5 } : {}),
+        ...taught,
       });
       console.error(
         `nlq train: wrote ${out} (the shared model specialised on ${manifest.training.trainExamples} questions, ${Math.round(manifest.training.trainSeconds)} s training; ` +
@@ -68,7 +73,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
     }
     const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
     const size = Object.fromEntries(Object.entries(options.model ?? {}).filter(([, v]) => v !== undefined));
-    const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...(Object.keys(size).length > 0 ? { model: size } : {}), ...quick });
+    const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...(Object.keys(size).length > 0 ? { model: size } : {}), ...quick, ...taught });
     const h = report.manifest.heldOut;
     console.error(
       `nlq train: wrote ${report.directory} (${report.manifest.training.trainExamples} questions, ${report.manifest.training.parameters} parameters, ` +

@@ -2,6 +2,7 @@
 import type { SchemaGraph } from '../schema-graph/types.js';
 import { roleRelations } from './chains.js';
 import type { ModelManifest } from './model-files.js';
+import type { TaughtUse } from './taught-examples.js';
 
 const pct = (x: number | undefined) => (x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`);
 
@@ -27,7 +28,7 @@ Written by \`nlq train --source ${manifest.sourceId}\` on ${t.trainedAt}. Do not
   com.microsoft.DynamicQuantizeMatMul). Top-1 on ${quantisation.probe} held-out questions: fp32 ${pct(quantisation.fp32)}, int8 ${pct(quantisation.int8)}.
 - Data: ${t.trainExamples.toLocaleString('en-US')} synthetic questions from random walks over the schema graph with values from the
   data (seed ${t.seed}); no hand-labelled questions; the dev questions were never used.${chains}
-- Training time: ${Math.round(t.trainSeconds)} s of PyTorch, ${Math.round(t.totalSeconds)} s end to end (generation, training, export, evaluation).
+${taughtLine(manifest)}- Training time: ${Math.round(t.trainSeconds)} s of PyTorch, ${Math.round(t.totalSeconds)} s end to end (generation, training, export, evaluation).
 
 ## Held-out synthetic questions (another seed, ${h?.examples ?? 0} questions, exact match)
 
@@ -39,4 +40,15 @@ Synthetic questions are written by the same generator as the training data: thes
 model learnt the generator's English, not how well it reads people (see \`npm run bench -- querygraph\`
 for execution accuracy on the dev questions).
 `;
+}
+
+/** What the card says of the taught examples mixed into the data (nothing when there were none). */
+export function taughtLine(manifest: { readonly taught?: TaughtUse }): string {
+  const taught = manifest.taught;
+  if (!taught) return '';
+  const measured = taught.heldOutTop1 !== undefined ? `; top-1 on the held-out ones ${pct(taught.heldOutTop1)}` : '';
+  return (
+    `- Taught examples (confirmed answers, corrections, added examples of the source): ${taught.used} of ${taught.stored} used, each ${taught.weight} times, ` +
+    `${taught.heldOut} held out${measured}; ${taught.stored - taught.usable} could not be written as training targets (a value the question does not name, or what the target language cannot say).\n`
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TaughtUse } from './taught-examples.js';
 import { packagePath } from '../package-path.js';
 import { ModelUnusableError } from '../../errors.js';
 import type { VocabularyData } from './vocabulary.js';
@@ -42,6 +43,8 @@ export interface ModelManifest {
   readonly heldOut: HeldOutMetrics | null;
   /** Whether the model was trained on values found whole across commas, slashes and full stops (mentions.ts `acrossMarks`); absent in models trained before. */
   readonly valuesAcrossMarks?: boolean;
+  /** The source's taught examples the training run mixed in and held out (taught-examples.ts); absent when it had none. */
+  readonly taught?: TaughtUse;
 }
 
 /** The package's models/querygraph folder, from the sources (tsx) or from dist/. */

@@ -3,6 +3,7 @@
  * holds model.json (vocabulary, training figures), the int8 encoder and decoder step, model.pt
  * (the weights, for per-source specialisation) and MODEL_CARD.md.
  */
+import type { TaughtUse } from './taught-examples.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../package-path.js';
@@ -36,6 +37,8 @@ export interface SharedModelManifest {
   };
   /** What a reader of the figures must know that the fields do not say (how a model was continued, what a figure does not measure). */
   readonly notes?: readonly string[];
+  /** Specialised models: the source's taught examples the run mixed in and held out (taught-examples.ts). */
+  readonly taught?: TaughtUse;
   /** Generated questions on the held-out databases (exact match of the query graph). */
   readonly heldOut: { readonly examples: number; readonly top1: number; readonly top3: number; readonly greedyExact: number; readonly perDatabase: Readonly<Record<string, number>> };
 }

@@ -25,6 +25,8 @@ import { fixedInputTokens, inputWord, MAX_ELEMENTS, schemaTensors, sharedQuestio
 import { SHARED_MODEL_FILE, type SharedModelManifest } from './shared-files.js';
 import { sharedModelCard } from './shared-model-card.js';
 import { ValueMemory } from './value-memory.js';
+import { taughtTrainingSet, type TaughtInput, type TaughtUse } from './taught-examples.js';
+import { taughtLine } from './model-card.js';
 import { WordNet } from './wordnet.js';
 
 /** One database to learn from, opened only while its questions are generated (and evaluated, when held out). */
@@ -71,6 +73,8 @@ export interface SharedTrainOptions {
   readonly notes?: readonly string[];
   readonly python?: string;
   readonly echo?: boolean;
+  /** Specialising: the source's taught examples, mixed in `weight` times each (default 20), every fifth held out (taught-examples.ts). */
+  readonly taught?: { readonly examples: readonly TaughtInput[]; readonly weight?: number };
   readonly progress: Progress;
 }
 
@@ -98,6 +102,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
   progress.phase('generating synthetic questions per database', sorted.length);
   const prepared: Prepared[] = [];
   const skipped: string[] = [];
+  let taughtUse: TaughtUse | null = null;
   const lexicon = WordNet.shared();
   try {
     for (const [index, schema] of sorted.entries()) {
@@ -116,7 +121,10 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
         try {
           const memory = await ValueMemory.read(opened.engine);
           const generator = (k: number) => new QuestionGenerator(graph, memory, { lexicon, valuesAcrossMarks: true, seed: seed + index * 7919 + k });
-          const examples = outside ? [] : generator(0).generate(perSchema);
+          // A specialised source's taught examples join its generated ones, weighted (taught-examples.ts).
+          const taught = options.taught && options.specialise ? taughtTrainingSet(options.taught.examples, graph, memory, { acrossMarks: true, ...(options.taught.weight !== undefined ? { weight: options.taught.weight } : {}) }) : null;
+          if (taught) taughtUse = taught.use;
+          const examples = outside ? [] : [...generator(0).generate(perSchema), ...(taught?.train ?? [])];
           const heldOut = outside ? generator(0).generate(140) : options.specialise ? generator(104729).generate(140) : [];
           prepared.push({ id: schema.id, opened, memory, elements, examples, heldOut });
           measured = heldOut.length > 0;
@@ -129,13 +137,14 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
       if (!measured) await opened.close();
       progress.advance();
     }
-    return await trainOn(prepared, skipped, options, started);
+    const taughtNote = taughtUse ? taughtLine({ taught: taughtUse }).replace(/^- /, '').trim() : null;
+    return await trainOn(prepared, skipped, { ...options, ...(taughtNote ? { notes: [...(options.notes ?? []), taughtNote] } : {}) }, started, taughtUse);
   } finally {
     await Promise.all(prepared.filter((p) => p.heldOut.length > 0).map((p) => p.opened.close()));
   }
 }
 
-async function trainOn(prepared: readonly Prepared[], skipped: readonly string[], options: SharedTrainOptions, started: number): Promise<SharedModelManifest> {
+async function trainOn(prepared: readonly Prepared[], skipped: readonly string[], options: SharedTrainOptions, started: number, taughtUse: TaughtUse | null): Promise<SharedModelManifest> {
   const { progress } = options;
   const seed = options.seed ?? 1;
   const train = prepared.filter((p) => p.examples.length > 0);
@@ -236,6 +245,7 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
         init: initial ? (options.specialise ? 'specialised from a shared model' : `continued from the shared model trained ${initial.training.trainedAt}`) : null,
       },
       ...(options.notes && options.notes.length > 0 ? { notes: options.notes } : {}),
+      ...(taughtUse ? { taught: taughtUse } : {}),
       ...(options.specialise && prepared.length === 1 ? { schemaFingerprint: schemaFingerprint((prepared[0] as Prepared).opened.engine.schema()) } : {}),
       heldOut: { examples: count, top1: r(top1), top3: r(top3), greedyExact: metrics.heldOut.greedyExact, perDatabase },
     };
@@ -300,6 +310,8 @@ export interface SpecialiseOptions {
   readonly seed?: number;
   readonly python?: string;
   readonly echo?: boolean;
+  /** Specialising: the source's taught examples, mixed in `weight` times each (default 20), every fifth held out (taught-examples.ts). */
+  readonly taught?: { readonly examples: readonly TaughtInput[]; readonly weight?: number };
   readonly progress: Progress;
 }
 
@@ -320,5 +332,6 @@ export function specialiseSharedPredictor(options: SpecialiseOptions): Promise<S
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.python !== undefined ? { python: options.python } : {}),
     ...(options.echo !== undefined ? { echo: options.echo } : {}),
+    ...(options.taught ? { taught: options.taught } : {}),
   });
 }

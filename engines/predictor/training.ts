@@ -21,6 +21,7 @@ import { englishLexicon } from './load.js';
 import { modelCard } from './model-card.js';
 import { MODEL_FILE, type ModelManifest } from './model-files.js';
 import { PerSourceModel, Seq2SeqModel } from './onnx-model.js';
+import { taughtTrainingSet, type TaughtInput, type TaughtUse } from './taught-examples.js';
 import { ValueMemory } from './value-memory.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -43,6 +44,12 @@ export interface TrainOptions {
   readonly python?: string;
   /** Show the trainer's own progress bar on the terminal (stderr). Default false. */
   readonly echo?: boolean;
+  /**
+   * The source's taught examples (confirmed answers, corrections, added examples), mixed into the
+   * synthetic data `weight` times each (default 20), every fifth held out and measured; the model
+   * card says how many were used and held out (taught-examples.ts).
+   */
+  readonly taught?: { readonly examples: readonly TaughtInput[]; readonly weight?: number };
   readonly progress: Progress;
 }
 
@@ -67,9 +74,13 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
   // Values are read whole across marks ("Owner/Marketing Assistant"); model.json records it.
   const generatorOptions = { lexicon: WordNet.shared(), valuesAcrossMarks: true, ...options.generator };
   const rules = { valuesAcrossMarks: generatorOptions.valuesAcrossMarks };
-  const train = generate(new QuestionGenerator(schema, memory, { ...generatorOptions, seed }), count, progress);
+  const generated = generate(new QuestionGenerator(schema, memory, { ...generatorOptions, seed }), count, progress);
   const heldOut = generate(new QuestionGenerator(schema, memory, { ...generatorOptions, seed: seed + 7919 }), heldOutCount, progress);
-  progress.finish(`${train.length} training and ${heldOut.length} held-out questions`);
+  progress.finish(`${generated.length} training and ${heldOut.length} held-out questions`);
+  const taught = options.taught ? taughtTrainingSet(options.taught.examples, schema, memory, { acrossMarks: rules.valuesAcrossMarks, ...(options.taught.weight !== undefined ? { weight: options.taught.weight } : {}) }) : null;
+  if (taught) progress.finish(`taught examples: ${taught.use.used} of ${taught.use.stored} trained on (x${taught.use.weight}), ${taught.use.heldOut} held out, ${taught.use.stored - taught.use.usable} not expressible as training targets`);
+  // train.py shuffles its batches, so where the taught examples stand does not matter.
+  const train = taught ? [...generated, ...taught.train] : generated;
   if (train.length < 10) throw new ModelUnusableError(options.sourceId, `the schema of '${options.sourceId}' gave too few questions to train on (${train.length})`);
 
   const vocabulary = Vocabulary.build(schema, train.map((e) => e.input));
@@ -128,6 +139,16 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       await model.release();
     }
     progress.finish(`top-1 ${heldOutMetrics.top1}, top-3 ${heldOutMetrics.top3}, top-5 ${heldOutMetrics.top5}`);
+    let taughtUse: TaughtUse | undefined = taught?.use;
+    if (taught && taught.heldOut.length > 0) {
+      const model = new PerSourceModel(await Seq2SeqModel.load(join(work, 'out', files.encoder), join(work, 'out', files.decoder)), vocabulary);
+      try {
+        const figures = await evaluateHeldOut(new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules), taught.heldOut);
+        taughtUse = { ...taught.use, heldOutTop1: figures.top1 };
+      } finally {
+        await model.release();
+      }
+    }
 
     mkdirSync(options.out, { recursive: true });
     for (const file of [files.encoder, files.decoder]) copyFileSync(join(work, 'out', file), join(options.out, file));
@@ -152,6 +173,7 @@ export async function trainPredictor(options: TrainOptions): Promise<TrainReport
       },
       heldOut: heldOutMetrics,
       valuesAcrossMarks: rules.valuesAcrossMarks,
+      ...(taughtUse ? { taught: taughtUse } : {}),
     };
     writeFileSync(join(options.out, MODEL_FILE), `${JSON.stringify(manifest)}\n`);
     writeFileSync(join(options.out, 'MODEL_CARD.md'), modelCard(manifest, schema, { fp32: fp32.top1, int8: int8.top1, probe: probe.length }));
