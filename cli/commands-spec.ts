@@ -83,17 +83,33 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'ask',
-    usage: 'ask "<question>" [--source <id>]... [--json]',
+    usage: 'ask "<question>" [--source <id>]... [--json] [--teach]',
     about: 'answer one question in this process and exit',
     options: [
       { name: 'source', value: '<id>', multiple: true, about: 'ask only this source, and open only it (repeat for several; default: every source, chosen per question)' },
       { name: 'json', about: 'print the full result (answer, interpretations, sources) as JSON' },
+      { name: 'teach', about: 'then ask (on standard input) which reading was right, and teach it: the question is answered with it from now on' },
       CONFIG,
       HELP,
     ],
     notes: [
       'each call opens the sources and loads their models before answering: with every source of the default world that is seconds and several hundred MB;',
       '--source opens only the sources named; for many questions keep `nlq serve` running and ask it instead',
+    ],
+  },
+  {
+    name: 'examples',
+    usage: 'examples list|add|remove --source <id> [--question "<q>" (--query "<SQL or Cypher>" | --graph "<query graph>") | --file <jsonl>] [<example id>...] [--json]',
+    about: 'list, add or remove the taught examples of a SQL or graph source (what ask answers as taught, and nlq train --source mixes in)',
+    options: [
+      { name: 'source', value: '<id>', multiple: true, about: 'the SQL or graph source' },
+      { name: 'question', value: '"<q>"', about: 'add: the question' },
+      { name: 'query', value: '"<q>"', about: 'add: its answer as one read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources); writes are refused' },
+      { name: 'graph', value: '"<g>"', about: 'add: its answer as a query graph in canonical form' },
+      { name: 'file', value: '<jsonl>', about: 'add: one {"question", "queryGraph" | "query"} per line, all stored or none' },
+      { name: 'json', about: 'print them as JSON' },
+      CONFIG,
+      HELP,
     ],
   },
   {

@@ -2,7 +2,7 @@
 /**
  * nlq: the gateway's command line.
  *
- *   nlq serve [--subgraph] | mcp | load | train --source <id> | train --shared --schemas <dir> | train --nldb | ask "<question>" [--source <id>] [--json] | sources
+ *   nlq serve [--subgraph] | mcp | load | train --source <id> | train --shared --schemas <dir> | train --nldb | ask "<question>" [--source <id>] [--json] [--teach] | examples list|add|remove --source <id> | sources
  *
  * Every command honours --config (default: NLQ_CONFIG, then ./nlq.config.json); `nlq <command>
  * --help` prints its options (commands-spec.ts, the one table of commands and options).
@@ -12,6 +12,7 @@ import { cliMessage, exitCodeOf, UsageError } from './cli-errors.js';
 import { commandHelp, commandNamed, overallHelp, parserOptions } from './commands-spec.js';
 import { readConfig } from './config-file.js';
 import { askCommand } from './commands/ask.js';
+import { examplesCommand } from './commands/examples.js';
 import { loadCommand } from './commands/load.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
@@ -83,7 +84,11 @@ async function main(argv: string[]): Promise<number> {
         console.error('nlq ask: give the question, e.g. nlq ask "How many customers are there in Germany?"');
         return 2;
       }
-      return askCommand(config, question, { json: on('json'), ...(list('source') ? { sources: list('source')! } : {}) });
+      return askCommand(config, question, { json: on('json'), teach: on('teach'), ...(list('source') ? { sources: list('source')! } : {}) });
+    }
+    case 'examples': {
+      const [action, ...ids] = rest;
+      return examplesCommand(config, { action, source: list('source')?.[0], question: text('question'), query: text('query'), graph: text('graph'), file: text('file'), ids, json: on('json') });
     }
     case 'sources':
       return sourcesCommand(config, { json: on('json') });

@@ -1,0 +1,66 @@
+/**
+ * Teaching from the command line, as a user runs the built `nlq` (child processes) on the test
+ * world with a fact store of its own: `nlq examples add|list|remove --source`, and `nlq ask
+ * --teach` confirming the reading picked on standard input.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const cli = new URL('../../dist/cli/nlq.js', import.meta.url).pathname;
+let dir: string;
+let config: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'nlq-teach-cli-'));
+  // The world's config beside it (its stores are relative to it), with a fact store of this test's own.
+  const world = inject('worldConfig');
+  config = join(dirname(world), `teach-cli-${process.pid}.json`);
+  writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(world, 'utf8')), factStore: `file:${join(dir, 'facts.sqlite')}` }));
+});
+
+afterAll(() => {
+  rmSync(config, { force: true });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function nlq(args: readonly string[], input?: string) {
+  const result = spawnSync(process.execPath, [cli, ...args, '--config', config], { encoding: 'utf8', timeout: 120_000, ...(input !== undefined ? { input } : {}) });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('nlq examples and nlq ask --teach', () => {
+  it('adds an example from SQL, lists it, refuses a write, removes it', () => {
+    const added = nlq(['examples', 'add', '--source', 'northwind', '--question', 'zorbly accounts in Germany', '--query', "SELECT ContactName FROM Customers WHERE Country = 'Germany'", '--json']);
+    expect(added.code, added.err).toBe(0);
+    const [example] = JSON.parse(added.out) as { id: string; queryGraph: string; origin: string }[];
+    expect(example).toMatchObject({ queryGraph: 'show Customers.ContactName ; where Customers.Country = "Germany"', origin: 'added' });
+
+    const listed = nlq(['examples', 'list', '--source', 'northwind']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain('zorbly accounts in Germany');
+
+    const write = nlq(['examples', 'add', '--source', 'northwind', '--question', 'zorbly', '--query', 'DELETE FROM Customers']);
+    expect(write.code).toBe(2);
+    expect(write.err).toMatch(/read-only/);
+
+    const removed = nlq(['examples', 'remove', '--source', 'northwind', example!.id]);
+    expect(removed.code).toBe(0);
+    expect(nlq(['examples', 'list', '--source', 'northwind']).out).toContain('no taught examples');
+  });
+
+  it('ask --teach confirms the reading picked on standard input; the question then answers as taught', () => {
+    const asked = nlq(['ask', 'How many products are there?', '--source', 'northwind', '--teach'], '1\n');
+    expect(asked.code, asked.err).toBe(0);
+    expect(asked.err).toMatch(/Which reading was right\?/);
+    expect(asked.err).toMatch(/taught example \d+ to 'northwind'/);
+    const listed = JSON.parse(nlq(['examples', 'list', '--source', 'northwind', '--json']).out) as { question: string; origin: string }[];
+    expect(listed).toContainEqual(expect.objectContaining({ question: 'How many products are there?', origin: 'confirmed' }));
+    const again = nlq(['ask', 'How many products are there?', '--source', 'northwind', '--json']);
+    const result = JSON.parse(again.out) as { answer: { explanation: string }; interpretations: { taughtFrom: string | null }[] };
+    expect(result.answer.explanation).toContain('as taught');
+    expect(result.interpretations[0]?.taughtFrom).not.toBeNull();
+  });
+});
