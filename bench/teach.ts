@@ -35,6 +35,7 @@ import { sourceIdOf, writeConfig } from './others.js';
 import { withServedGateway } from './served-gateway.js';
 import { percentile } from './stats.js';
 import { correctOverHttp, removeOverHttp, schemaOverHttp } from './teach-client.js';
+import { lookupOverhead } from './teach-overhead.js';
 import { valueSwapped } from './teach-variants.js';
 import { scratchWorld } from './world.js';
 
@@ -276,7 +277,10 @@ export async function teachBenchmark(args: readonly string[] = []): Promise<void
       if (!northwind || northwind.kind !== 'sql' || !('url' in northwind) || typeof northwind.url !== 'string') throw new Error('the default world has no northwind SQL source');
       const db: TaughtDatabase = { name: 'northwind', source: 'northwind', sqliteFile: sqliteFilePath(northwind.url), questions: readDevQuestions(devQuestionsDir(), 'northwind'), rowLimit: DEFAULT_MAX_ROWS };
       console.log('dev: questions-dev Northwind (royals not taught: its gold SQL is nested queries over SQL tables the graph source does not have)');
-      if (!options.only || options.only.includes('northwind')) await measureSet('dev', config.file, [db], options);
+      if (!options.only || options.only.includes('northwind')) {
+        await measureSet('dev', config.file, [db], options);
+        await lookupOverhead(config, db.questions, Math.max(...options.ks));
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -448,6 +448,15 @@ export class Gateway {
     return this.teaching.remove(sourceId, ids, context);
   }
 
+  /**
+   * The taught example `ask` would answer `question` with on `sourceId` (the question as taught, or
+   * the same words about other values), or null; whoever asks (the CLI, benchmarks).
+   */
+  async taughtExampleFor(sourceId: string, question: string): Promise<TaughtExample | null> {
+    await this.start();
+    return (await this.teaching.find(sourceId, question))?.example ?? null;
+  }
+
   /** Every taught example of a source, whoever asks (training reads them). */
   taughtExamples(sourceId: string): Promise<TaughtExample[]> {
     return this.teaching.examplesOf(sourceId);

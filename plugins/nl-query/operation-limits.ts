@@ -7,7 +7,22 @@ import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, typ
 import { ErrorCode } from '../../errors.js';
 
 /** The root fields of the gateway's schema that do real work (listing sources is cheap and free). */
-const COSTLY_FIELDS = new Set(['ask', 'runQueryGraph', 'runInterpretation', 'schemaGraph', 'facts', 'createFactCollection', 'addFacts', 'removeFacts']);
+const COSTLY_FIELDS = new Set([
+  'ask',
+  'runQueryGraph',
+  'runInterpretation',
+  'schemaGraph',
+  'facts',
+  'createFactCollection',
+  'addFacts',
+  'removeFacts',
+  // Teaching writes to the fact store and reads queries into graphs.
+  'confirmAnswer',
+  'correctAnswer',
+  'addExamples',
+  'examples',
+  'removeExamples',
+]);
 
 /** How many gateway fields the operation's root selection calls, fragments and aliases included. */
 export function countGatewayCalls(document: DocumentNode, operation: OperationDefinitionNode): number {
@@ -42,7 +57,7 @@ export function countGatewayCalls(document: DocumentNode, operation: OperationDe
 export function checkGatewayCalls(document: DocumentNode, operation: OperationDefinitionNode, max: number): void {
   const calls = countGatewayCalls(document, operation);
   if (calls > max) {
-    throw new GraphQLError(`this request calls ask, runQueryGraph or the fact fields ${calls} times; the limit is ${max} per request`, {
+    throw new GraphQLError(`this request calls ask, runQueryGraph, the fact or the teaching fields ${calls} times; the limit is ${max} per request`, {
       // Without an HTTP status Apollo answers an error raised in didResolveOperation with 500.
       extensions: { code: ErrorCode.BAD_USER_INPUT, argumentName: 'operation', http: { status: 400 } },
     });
