@@ -8,7 +8,7 @@ import type { JsonValue } from '../types.js';
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
     answer { source rows kind confidence query }
-    interpretations { source score status }
+    interpretations { source score status taughtFrom }
     sources { source status message }
   }
 }`;
@@ -35,6 +35,8 @@ export interface ClientAnswer {
   readonly query: string | null;
   /** The asked source's interpretations as ask listed them (raw score and status), for bench trust. */
   readonly readings: readonly { readonly score: number; readonly status: string }[];
+  /** Whether the chosen reading is a taught example's (bench teach). */
+  readonly taught: boolean;
 }
 
 /** How the client asks: which source, how many interpretations, how many rows at most. */
@@ -53,7 +55,7 @@ interface AskResponse {
   readonly data?: {
     readonly ask: {
       readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number; readonly query: string | null } | null;
-      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string }[];
+      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string; readonly taughtFrom: string | null }[];
       readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
     } | null;
   } | null;
@@ -73,7 +75,7 @@ export async function askOverHttp(url: string, question: string, options: Client
   const ask = body.data?.ask;
   if (!ask) {
     const error = body.errors?.[0];
-    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [] };
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [], taught: false };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
   // An UNSURE answer states no rows: it is no answer, as is an EMPTY one with no source.
@@ -87,5 +89,6 @@ export async function askOverHttp(url: string, question: string, options: Client
     confidence: ask.answer?.confidence ?? 0,
     query: ask.answer?.query ?? null,
     readings: ask.interpretations.filter((i) => i.source === options.source),
+    taught: ask.interpretations.some((i) => i.status === 'CHOSEN' && i.taughtFrom !== null),
   };
 }

@@ -74,8 +74,9 @@ interface Run {
   readonly rest: number;
   readonly restRight: number;
   readonly restRightUntaught: number;
-  /** Stored taught questions asked right at once. */
+  /** Stored taught questions asked right at once, and answered with their taught graph at all (right when the graph gives the gold rows). */
   readonly taughtRight: number;
+  readonly taughtAsTaught: number;
   /** Value-swapped variants of stored taught questions: asked, right. */
   readonly variants: number;
   readonly variantsRight: number;
@@ -122,9 +123,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-async function isRight(url: string, db: TaughtDatabase, question: DevQuestion): Promise<{ right: boolean; ms: number }> {
+async function isRight(url: string, db: TaughtDatabase, question: DevQuestion): Promise<{ right: boolean; ms: number; taught: boolean }> {
   const answer = await askOverHttp(url, question.question, { source: db.source, topK: 3, limit: db.rowLimit });
-  return { right: answer.rows !== null && matchesGold(question, answer.rows), ms: answer.ms };
+  return { right: answer.rows !== null && matchesGold(question, answer.rows), ms: answer.ms, taught: answer.taught };
 }
 
 /** Every question of the database asked untaught: right or not, by id, and the round trips. */
@@ -166,7 +167,12 @@ async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph,
     if (asked.right) restRight += 1;
   }
   let taughtRight = 0;
-  for (const question of stored) if ((await isRight(url, db, question)).right) taughtRight += 1;
+  let taughtAsTaught = 0;
+  for (const question of stored) {
+    const asked = await isRight(url, db, question);
+    if (asked.right) taughtRight += 1;
+    if (asked.taught) taughtAsTaught += 1;
+  }
   let variants = 0;
   let variantsRight = 0;
   for (const question of stored) {
@@ -178,7 +184,7 @@ async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph,
   const restRightUntaught = rest.filter((q) => untaught.right.get(q.id)).length;
   const untaughtLatencies = rest.map((q) => untaught.ms.get(q.id) ?? 0);
   return {
-    run: { db: db.name, seed, k, stored: stored.length, refused: picked.length - stored.length, rest: rest.length, restRight, restRightUntaught, taughtRight, variants, variantsRight, latencies, untaughtLatencies },
+    run: { db: db.name, seed, k, stored: stored.length, refused: picked.length - stored.length, rest: rest.length, restRight, restRightUntaught, taughtRight, taughtAsTaught, variants, variantsRight, latencies, untaughtLatencies },
     ids,
     rest,
   };
@@ -194,7 +200,7 @@ const pct = (n: number, of: number) => (of === 0 ? '    -' : `${((n / of) * 100)
 
 function report(set: string, runs: readonly Run[], ks: readonly number[]): void {
   console.log(`\n${set}: per k, over ${new Set(runs.filter((r) => r.k > 0).map((r) => r.seed)).size} seed(s) and ${new Set(runs.map((r) => r.db)).size} database(s)`);
-  console.log(`${'k'.padStart(3)}  ${'taught (refused)'.padEnd(17)} ${'untaught right: taught vs none'.padEnd(34)} ${'lift'.padEnd(7)} ${'taught right'.padEnd(18)} ${'variants right'.padEnd(18)} ask p50 ms`);
+  console.log(`${'k'.padStart(3)}  ${'taught (refused)'.padEnd(17)} ${'untaught right: taught vs none'.padEnd(34)} ${'lift'.padEnd(7)} ${'taught right (as taught)'.padEnd(26)} ${'variants right'.padEnd(18)} ask p50 ms`);
   for (const k of ks) {
     const at = runs.filter((r) => r.k === k);
     const sum = (f: (r: Run) => number) => at.reduce((n, r) => n + f(r), 0);
@@ -202,7 +208,7 @@ function report(set: string, runs: readonly Run[], ks: readonly number[]): void 
     const lift = rest === 0 ? 0 : ((sum((r) => r.restRight) - sum((r) => r.restRightUntaught)) / rest) * 100;
     const ms = at.flatMap((r) => r.latencies).sort((a, b) => a - b);
     console.log(
-      `${String(k).padStart(3)}  ${`${sum((r) => r.stored)} (${sum((r) => r.refused)})`.padEnd(17)} ${`${sum((r) => r.restRight)}/${rest} ${pct(sum((r) => r.restRight), rest)} vs ${pct(sum((r) => r.restRightUntaught), rest)}`.padEnd(34)} ${`${lift >= 0 ? '+' : ''}${lift.toFixed(1)}`.padEnd(7)} ${`${sum((r) => r.taughtRight)}/${sum((r) => r.stored)} ${pct(sum((r) => r.taughtRight), sum((r) => r.stored))}`.padEnd(18)} ${`${sum((r) => r.variantsRight)}/${sum((r) => r.variants)} ${pct(sum((r) => r.variantsRight), sum((r) => r.variants))}`.padEnd(18)} ${ms.length ? percentile(ms, 50).toFixed(1) : '-'}`,
+      `${String(k).padStart(3)}  ${`${sum((r) => r.stored)} (${sum((r) => r.refused)})`.padEnd(17)} ${`${sum((r) => r.restRight)}/${rest} ${pct(sum((r) => r.restRight), rest)} vs ${pct(sum((r) => r.restRightUntaught), rest)}`.padEnd(34)} ${`${lift >= 0 ? '+' : ''}${lift.toFixed(1)}`.padEnd(7)} ${`${sum((r) => r.taughtRight)}/${sum((r) => r.stored)} ${pct(sum((r) => r.taughtRight), sum((r) => r.stored))} (${sum((r) => r.taughtAsTaught)})`.padEnd(26)} ${`${sum((r) => r.variantsRight)}/${sum((r) => r.variants)} ${pct(sum((r) => r.variantsRight), sum((r) => r.variants))}`.padEnd(18)} ${ms.length ? percentile(ms, 50).toFixed(1) : '-'}`,
     );
   }
   // Overhead: the untaught questions' round trips with k examples on their source against the same questions' with none.
@@ -228,7 +234,7 @@ async function measureSet(set: string, configFile: string, databases: readonly T
         const untaught = await baseline(url, db);
         const right = [...untaught.right.values()].filter(Boolean).length;
         const latencies = [...untaught.ms.values()];
-        runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, taughtRight: 0, variants: 0, variantsRight: 0, latencies, untaughtLatencies: latencies });
+        runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, taughtRight: 0, taughtAsTaught: 0, variants: 0, variantsRight: 0, latencies, untaughtLatencies: latencies });
         for (let seed = 1; seed <= options.seeds; seed += 1) {
           for (const k of options.ks.filter((k) => k > 0)) {
             const { run, ids, rest } = await teachAndAsk(url, db, schema, file, untaught, seed, k);
