@@ -175,7 +175,7 @@ async function runOne(
       [
         `${q.id} [${q.type}${q.join ? ' join' : ''}] ${q.question}`,
         `  gold ${JSON.stringify(q.answer)}; got ${JSON.stringify(interpretation.result?.rows.map((r) => r[0]) ?? [])} score ${score.toFixed(2)}; perfect-retrieval got ${JSON.stringify(perfectResult.rows.map((r) => r[0]))} score ${perfectScore.toFixed(2)}`,
-        `  SSG ${trace.supportSets.length} sets, ${trace.supportSets.filter((s) => goldKeys.has([...s].sort().join(','))).length}/${gold.length} gold sets found`,
+        `  read as ${trace.type ?? 'nothing'}; SSG ${trace.supportSets.length} sets, ${trace.supportSets.filter((s) => goldKeys.has([...s].sort().join(','))).length}/${gold.length} gold sets found`,
         // the first 12 sets, then every other set that gave a derivation
         ...trace.supportSets.flatMap((s, i) =>
           i < 12 || trace.derivations[i] !== '[NULL_ANSWER]'

@@ -5,15 +5,16 @@
  */
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
-import { aggregate, normalise, voteType } from './aggregate.js';
+import { type Aggregate, aggregate, normalise, voteType } from './aggregate.js';
 import { questionNoun, subjectOf } from './classes.js';
 import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
-import { formatDerivation } from './derivation.js';
+import { formatDerivation, type QueryType } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { type KindsOf, meetsSelection, selectionWords } from './selection.js';
+import { readQuestionForm } from './question-form.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
 import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
@@ -52,6 +53,8 @@ export interface NldbInterpreterOptions {
 export interface Trace {
   readonly supportSets: readonly (readonly string[])[];
   readonly derivations: readonly string[];
+  /** The query type decided for the question (null without support sets). */
+  readonly type: QueryType | null;
 }
 
 export class NldbInterpreter implements QuestionInterpreter {
@@ -91,9 +94,13 @@ export class NldbInterpreter implements QuestionInterpreter {
   /** Answers and returns what each stage did. */
   async run(question: SourceQuestion): Promise<{ interpretation: SourceInterpretation; trace: Trace }> {
     const { facts, collection } = this.options;
-    let sets = await this.ssg.generate(question.question, question.signal);
+    // "Are there any X that ...?" is answered by the members of "Which X ...?" (question-form.ts):
+    // the whole pipeline reads the set question, and any member makes the answer yes
+    const existential = readQuestionForm(question.question).existential;
+    const asked = existential ?? question.question;
+    let sets = await this.ssg.generate(asked, question.signal);
     let factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
-    const derive = () => this.spj.deriveTyped(question.question, factSets.map((fs) => fs.map((f) => f.text)), question.signal);
+    const derive = () => this.spj.deriveTyped(asked, factSets.map((fs) => fs.map((f) => f.text)), question.signal);
     let { type: questionType, derivations: scored } = await derive();
     // A min/max/arg answer needs the fact that states its number: one-fact sets the extractor found
     // nothing in get a second chance with the linked fact the state encoder ranks first
@@ -106,20 +113,20 @@ export class NldbInterpreter implements QuestionInterpreter {
     const extreme = questionType !== null && NEEDS_A_NUMBER.has(questionType);
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     // whom or what the question asks for: people, or a class noun the collection uses
-    const people = asksForPeople(question.question);
-    const classNoun = questionNoun(question.question, (n) => facts.lexical.classes.isClassNoun(n));
+    const people = asksForPeople(asked);
+    const classNoun = questionNoun(asked, (n) => facts.lexical.classes.isClassNoun(n));
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
       const through = (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
-      more = await this.ssg.extend(question.question, nothing(), second, have(), { through, orEveryName: true });
+      more = await this.ssg.extend(asked, nothing(), second, have(), { through, orEveryName: true });
     }
     if (fanOut > 0 && (extreme || questionType === 'SET' || questionType === 'COUNT')) {
       const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
-      const pairs = await this.joinPairs(question.question, sets, fanOut, seen);
+      const pairs = await this.joinPairs(asked, sets, fanOut, seen);
       // an extreme needs the member's own number too: each pair goes on to its member's fact
       // that the state encoder ranks first (its birth year), as a second chance would
-      const chains = extreme && pairs.length > 0 && second > 0 ? await this.ssg.extend(question.question, pairs.map((p) => p.ids), second, seen) : pairs;
+      const chains = extreme && pairs.length > 0 && second > 0 ? await this.ssg.extend(asked, pairs.map((p) => p.ids), second, seen) : pairs;
       more = [...more, ...chains];
     }
     // a question over a class of things: each member's facts as one more set (class-roster.ts)
@@ -139,14 +146,14 @@ export class NldbInterpreter implements QuestionInterpreter {
     // answered "no" by the sets that show another value, so it is left to the extractor.
     const selecting = questionType === 'BOOL'
       ? []
-      : selectionWords(question.question, facts.lexical, this.options.kindsOf);
+      : selectionWords(asked, facts.lexical, this.options.kindsOf);
     // The key must be of the class the question asks for, as far as the collection says (classes.ts);
     // a question about people is not answered by a thing's name (constraints.ts).
     const noun = people ? 'person' : classNoun;
     // a key the facts call a kind of the class agrees with it ("a cellist" for "Which musicians")
     const nounKinds = noun !== null && noun !== 'person' ? (this.options.kindsOf?.(noun) ?? []) : [];
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
-    const joinSide = questionType === 'BOOL' ? null : joinSideCheck(question.question, facts.lexical, this.options.kindsOf);
+    const joinSide = questionType === 'BOOL' ? null : joinSideCheck(asked, facts.lexical, this.options.kindsOf);
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
@@ -166,7 +173,7 @@ export class NldbInterpreter implements QuestionInterpreter {
       }
       return d;
     });
-    const agg = aggregate(derivations, questionType);
+    const agg = existential ? exists(aggregate(derivations, questionType)) : aggregate(derivations, questionType);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;
     const interpretation: SourceInterpretation = {
@@ -184,7 +191,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     };
     return {
       interpretation,
-      trace: { supportSets: sets.map((s) => s.ids), derivations: derivations.map(formatDerivation) },
+      trace: { supportSets: sets.map((s) => s.ids), derivations: derivations.map(formatDerivation), type: existential ? 'BOOL' : questionType },
     };
   }
 }
@@ -198,6 +205,11 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
   const mean = usefulness.reduce((a, b) => a + b, 0) / usefulness.length;
   const agreement = useful > 0 ? Math.min(1, agreeing / useful) : 0;
   return Math.max(0.05, Math.min(0.95, mean * (0.5 + 0.5 * agreement)));
+}
+
+/** An existential yes/no question's answer from the members of its set question: yes when there is one. */
+function exists(members: Aggregate): Aggregate {
+  return members.type === 'SET' && members.values.length > 0 ? { type: 'BOOL', value: true, from: members.from } : { type: 'BOOL', value: false, from: [] };
 }
 
 /** Whether a fact names a key (case and spacing aside). */

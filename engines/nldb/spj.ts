@@ -9,8 +9,9 @@ import { comparePair, isDayOfDate, parseConstraints, parsePairComparison, satisf
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
 import { terms } from './lexical-index.js';
+import { extremeKind, readQuestionForm } from './question-form.js';
 import { nameMentions } from './ssg.js';
-import { encodeSpj, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
+import { encodeSpj, isYear, numberValue, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
 /** A derivation with what the model thought of it. */
 export interface ScoredDerivation {
@@ -109,7 +110,8 @@ export class SelectProjectJoin {
     // them, and the class check (classes.ts) and the number checks drop the wrong ones
     const strict = Math.max(base, this.models.config.spj.threshold ?? base);
     const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? COUNT_MEMBER_THRESHOLD) : base;
-    const type = forcedType ?? questionType(raw.map((r) => r.classes));
+    // the question's grammar narrows the types the head chooses from (question-form.ts)
+    const type = forcedType ?? questionType(raw.map((r) => r.classes), readQuestionForm(question).allowed);
     // A count is the number of distinct members of a set: "How many companies are based in X?"
     // is read as "Which companies are based in X?" (the extractor finds the members of a set far
     // more reliably than it finds a count's) and each member found counts once.
@@ -117,6 +119,7 @@ export class SelectProjectJoin {
     const members = asSet ? (await this.deriveTyped(asSet, supportSets, signal, 'SET')).derivations : null;
     const check = this.options.checkNumbers !== false;
     const constraints = check ? parseConstraints(question) : [];
+    const kind = check ? extremeKind(question) : null;
     const names = nameMentions(question);
     const pair = check && type === 'BOOL' && names.length === 2 ? parsePairComparison(question) : null;
     // "Was Tessa Quill born in Dunholt?" asks about what one fact says of the names; only a
@@ -124,7 +127,7 @@ export class SelectProjectJoin {
     const sameFact = check && type === 'BOOL' && !pair && names.length > 0 && !joinsThroughRelation(question);
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
-      d = notTheQuestion(checkNumbers(d, constraints, r.facts), question);
+      d = notTheQuestion(checkNumbers(d, constraints, r.facts, kind), question);
       // below the trained threshold a set must also share a word with the question (or pass its
       // number comparisons, checked above)
       if (!forcedType && constraints.length === 0 && d.useful < strict && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
@@ -156,9 +159,22 @@ export class SelectProjectJoin {
  * passes them shows nothing; a yes/no answer is the comparison's outcome when the set states the
  * compared kind of number.
  */
-export function checkNumbers(scored: ScoredDerivation, constraints: readonly NumberConstraint[], facts: readonly string[]): ScoredDerivation {
+export function checkNumbers(
+  scored: ScoredDerivation,
+  constraints: readonly NumberConstraint[],
+  facts: readonly string[],
+  /** The kind of number the question's extreme ranges over (question-form.ts `extremeKind`). */
+  kind: 'year' | 'quantity' | null = null,
+): ScoredDerivation {
   const d = scored.derivation;
   const extreme = d.type === 'MIN' || d.type === 'MAX' || d.type === 'ARGMIN' || d.type === 'ARGMAX';
+  // "the oldest", "the most recent year" range over years; "the heaviest", "the largest budget"
+  // over quantities: a number of the other kind is another attribute ("opened in 1870" is no size)
+  if (extreme && kind !== null) {
+    const value = d.value.trim();
+    const numeric = numberValue(value) !== null;
+    if (kind === 'year' ? !isYear(value) : numeric && isYear(value)) return { ...scored, derivation: { type: 'NULL' } };
+  }
   // an extreme's value is a year or a quantity, never the day of a date; of the compared kind it
   // must itself pass the comparison, unless the set joins through a third fact (then the compared
   // number may be another entity's: "the oldest person who works for a company founded after 1980")
@@ -211,12 +227,16 @@ export function notTheQuestion(scored: ScoredDerivation, question: string): Scor
   return value && asked.includes(` ${value} `) ? { ...scored, derivation: { type: 'NULL' } } : scored;
 }
 
-/** The query type with the largest summed probability over all support sets (null without sets). */
-export function questionType(classes: readonly Float32Array[]): QueryType | null {
+/**
+ * The query type with the largest summed probability over all support sets, among the types
+ * `allowed` (all when omitted or empty); null without sets.
+ */
+export function questionType(classes: readonly Float32Array[], allowed?: ReadonlySet<QueryType>): QueryType | null {
   if (classes.length === 0) return null;
   const sum = new Array<number>(QUERY_TYPES.length).fill(0);
   for (const c of classes) softmax(c.subarray(0, QUERY_TYPES.length)).forEach((p, i) => (sum[i] = (sum[i] as number) + p));
-  return QUERY_TYPES[argmax(sum)] as QueryType;
+  const open = (t: QueryType) => !allowed || allowed.size === 0 || allowed.has(t);
+  return QUERY_TYPES[argmax(sum.map((p, i) => (open(QUERY_TYPES[i] as QueryType) ? p : -1)))] as QueryType;
 }
 
 function softmax(logits: ArrayLike<number>): number[] {
@@ -339,6 +359,11 @@ export function completeName(text: string, start: number, end: number, vocab: Vo
   while (first - 1 >= 0 && partOfName(first - 1) && !(first - 1 === 0 && vocab.has((tokens[0]?.text ?? '').toLowerCase()))) first--;
   while (first <= last && !cap(first)) first++;
   while (last >= first && !cap(last)) last--;
+  // a designation written tight after a name belongs to it ("Sellin-7b", "Apollo-11", "B-52")
+  if (first <= last && tokens[last + 1]?.text === '-' && tight(last + 1) && /^\d/.test(tokens[last + 2]?.text ?? '')) {
+    last += 2;
+    while (/^[\p{L}\d]/u.test(tokens[last + 1]?.text ?? '') && tokens[last + 1]?.start === tokens[last]?.end) last++;
+  }
   const a = tokens[first];
   const b = tokens[last];
   return a && b ? text.slice(a.start, b.end) : null;
@@ -354,9 +379,7 @@ export function setQuestion(question: string): string | null {
   const end = (rest: string) => `${rest.replace(/\s*[?.!]+$/, '').replace(/,?\s+(?:in total|altogether|in all)$/i, '')}?`;
   let m = /^how many (?!of\b)(.+)$/i.exec(q);
   if (m) return `Which ${end(m[1] as string)}`;
-  m = /^(?:count|what is the number of|give the number of) (?:all )?(?:the )?([a-z][\w-]*) (?:that|who|which) (.+)$/i.exec(q);
-  if (m) return `Which ${m[1]} ${end(m[2] as string)}`;
+  m = /^(?:count|what is the number of|what's the number of|give the number of|give me the number of|(?:the )?number of|tally) (?:all )?(?:of )?(?:the )?([a-z][\w-]*)(?: (?:that|who|which))? ?(.*)$/i.exec(q);
+  if (m && !/^(?:them|it|those|these|all)$/i.test(m[1] as string)) return `Which ${m[1]}${m[2] ? ` ${end(m[2] as string)}` : '?'}`;
   return null;
 }
-
-

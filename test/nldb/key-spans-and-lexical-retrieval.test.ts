@@ -22,6 +22,12 @@ describe('keys are whole names', () => {
     expect(key('Trains run from Dunholt - Westry twice a day.', 'Westry')).toBe('Westry');
   });
 
+  it('keeps a designation written tight after a name', () => {
+    expect(key('The probe Veyra-7b was launched in 2001.', 'Veyra')).toBe('Veyra-7b');
+    expect(key('Kessel-12, a tug, was built in 1980.', 'Kessel')).toBe('Kessel-12');
+    expect(key('Trains run from Dunholt - 12 times a day.', 'Dunholt')).toBe('Dunholt');
+  });
+
   it('cuts a span that runs into the sentence down to the last name in it', () => {
     expect(key('Brindlemoor is the birthplace of Florian Ostrowe, who was born there.', 'Brindlemoor is the birthplace of Florian')).toBe('Florian Ostrowe');
     expect(key("Dunmere's Marsh Lane Railway Museum has been open since 1974.", "Dunmere's Marsh Lane Railway Museum")).toBe('Marsh Lane Railway Museum');

@@ -196,6 +196,13 @@ describe('a count question read as the set whose members it counts', () => {
     expect(setQuestion('Which zoo has the most visitors?')).toBeNull();
     expect(setQuestion('How many of them are there?')).toBeNull();
   });
+
+  it('rewrites count and number-of fragments with no relative clause', () => {
+    expect(setQuestion('count the lighthouses')).toBe('Which lighthouses?');
+    expect(setQuestion('number of ferries built after 1990?')).toBe('Which ferries built after 1990?');
+    expect(setQuestion('What is the number of mills that grind corn?')).toBe('Which mills grind corn?');
+    expect(setQuestion('count them')).toBeNull();
+  });
 });
 
 describe('a yes/no question about names is answered from the facts that name them all', () => {
