@@ -47,6 +47,8 @@ describe('SQL read into query graphs', () => {
     ['SELECT CompanyName FROM Customers WHERE Country = "Mexico"', 'show Customers.CompanyName ; where Customers.Country = "Mexico"'],
     ["SELECT CompanyName FROM Customers WHERE Country = 'Spain' OR Country = 'Italy'", 'show Customers.CompanyName ; where Customers.Country in ( "Spain" , "Italy" )'],
     ['SELECT Country FROM Customers GROUP BY Country HAVING COUNT(*) > 5', 'show Customers.Country ; group Customers.Country ; having count Customers.* > 5'],
+    // COUNT(*) over joined rows counts the many end of the joins, whichever table FROM names first.
+    ['SELECT c.CategoryName, COUNT(*) FROM Categories c JOIN Products p ON p.CategoryID = c.CategoryID GROUP BY c.CategoryName', 'show Categories.CategoryName ; show count Products.* ; group Categories.CategoryName'],
   ])('%s', (text, expected) => {
     expect(fromSql(text)).toBe(expected);
   });
@@ -65,6 +67,8 @@ describe('SQL read into query graphs', () => {
     ['OR across columns', "SELECT CompanyName FROM Customers WHERE Country = 'Spain' OR City = 'Paris'", /OR between/],
     ['an unknown column', 'SELECT Shoe FROM Products', /no table of the query has a column 'Shoe'/],
     ['several statements', 'SELECT ProductName FROM Products; SELECT CompanyName FROM Customers', /one statement/],
+    ['a join on columns no relation links', 'SELECT c.CompanyName FROM Customers c JOIN Suppliers s ON c.City = s.City', /follows no relation of the schema/],
+    ['a cross join', 'SELECT c.CompanyName, s.CompanyName FROM Customers c, Suppliers s', /joined to the other tables by no relation/],
   ])('refuses %s with the reason', (_, text, reason) => {
     expect(() => fromSql(text)).toThrow(QueryNotUnderstoodError);
     expect(() => fromSql(text)).toThrow(reason);

@@ -8,6 +8,7 @@
 import { InvalidQueryGraphError, QueryNotUnderstoodError, WriteQueryError } from '../../../errors.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { QueryGraph } from '../types.js';
+import { resolveJoins } from '../join-graph.js';
 import { validateQueryGraph } from '../validate.js';
 import { readCypher } from './cypher.js';
 import { readSql, WriteStatement } from './sql.js';
@@ -22,6 +23,8 @@ export function queryToGraph(text: string, language: QueryLanguage, schema: Sche
     const select = language === 'sql' ? readSql(text) : readCypher(text);
     const graph = selectToGraph(select, schema);
     validateQueryGraph(graph, schema);
+    // A join on columns no relation links (no join path between the classes) is refused here, not when it runs.
+    resolveJoins(graph, schema);
     return graph;
   } catch (error) {
     if (error instanceof WriteStatement) throw new WriteQueryError(source, text, error.statement);

@@ -65,6 +65,7 @@ class GraphBuilder {
     }
     for (const step of this.query.relations) this.followStep(step.from, step.types, step.to, step.undirected);
     for (const part of conjuncts(this.query.where)) this.condition(part);
+    this.checkJoined();
     this.joinEdges(counts);
     const select = this.query.items.flatMap((item) => this.measures(item.expr));
     const groupBy = this.query.groupBy.map((expr) => this.groupTarget(expr));
@@ -155,6 +156,31 @@ class GraphBuilder {
       if (relation) return { from: { classId: a.classId, instance: a.instance ?? 1 }, relation, to: { classId: b.classId, instance: b.instance ?? 1 } };
     }
     return null;
+  }
+
+  /**
+   * Every table (or node) of the query joined to the others along the schema's relations: a query
+   * graph joins along relations, so a join on other columns (two tables' cities) or none at all
+   * (a cross join) would mean something else as a graph, and is refused.
+   */
+  private checkJoined(): void {
+    const key = (i: { classId: string; instance?: number }) => `${i.classId}#${i.instance ?? 1}`;
+    const parent = new Map(this.order.map((i) => [key(i), key(i)]));
+    const root = (k: string): string => {
+      const up = parent.get(k) ?? k;
+      return up === k ? k : root(up);
+    };
+    const link = (a: string, b: string) => parent.set(root(a), root(b));
+    for (const edge of this.edges) link(key(edge.from), key(edge.to));
+    for (const step of this.follows) link(key(step.from), key(step.to));
+    const first = this.order[0];
+    const apart = first ? this.order.find((i) => root(key(i)) !== root(key(first))) : undefined;
+    if (!apart) return;
+    const valueJoin = this.compare.find((c) => root(key(c.left)) !== root(key(c.right)));
+    if (valueJoin) {
+      throw new ReadError(`the join on ${valueJoin.left.classId}.${valueJoin.left.attributeId} = ${valueJoin.right.classId}.${valueJoin.right.attributeId} follows no relation of the schema`);
+    }
+    throw new ReadError(`'${apart.classId}' is joined to the other tables by no relation of the schema`);
   }
 
   /**
@@ -361,7 +387,8 @@ class GraphBuilder {
       if (expr.args.length !== 1 || !arg) throw new ReadError(`${expr.name} takes one argument`);
       if (arg.kind === 'star') {
         if (aggregate !== 'count') throw new ReadError(`${expr.name}(*) is not an aggregate`);
-        return { target: rows((this.order[0] as Instance).classId, (this.order[0] as Instance).instance), aggregate: 'count' };
+        const counted = this.joinedRowsInstance();
+        return { target: rows(counted.classId, counted.instance), aggregate: 'count' };
       }
       const inner = this.measure(arg);
       if (inner.aggregate) throw new ReadError('an aggregate of an aggregate cannot be expressed as a query graph');
@@ -373,6 +400,24 @@ class GraphBuilder {
       return { target: inner.target, aggregate: expr.distinct && aggregate === 'count' ? 'count_distinct' : aggregate };
     }
     throw new ReadError(`${expr.kind === 'call' ? `the function ${expr.name}()` : `this ${expr.kind}`} cannot be shown by a query graph`);
+  }
+
+  /**
+   * What COUNT(*) over the joined rows counts, as a query graph says it: the instances of the
+   * many end of the joins (no other instance of the query refers to it), since each joined row is
+   * one of them (Owners JOIN Dogs JOIN Treatments: the treatments). The first such in FROM order.
+   */
+  private joinedRowsInstance(): Instance {
+    const key = (i: { classId: string; instance: number }) => `${i.classId}#${i.instance}`;
+    const referred = new Set<string>();
+    for (const edge of this.edges) referred.add(key(edge.to));
+    for (const step of this.follows) {
+      const relation = this.schema.relations.find((r) => r.id === step.relation);
+      if (!relation) continue;
+      // The relation's `to` class is the one referred to; a follow may read it either way.
+      referred.add(key(relation.from === step.from.classId && relation.to === step.to.classId ? step.to : step.from));
+    }
+    return this.order.find((i) => !referred.has(key(i))) ?? (this.order[0] as Instance);
   }
 
   /** A node variable shown whole (`RETURN p`): its key, or its rows when it has none. */

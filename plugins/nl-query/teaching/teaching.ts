@@ -160,6 +160,8 @@ export class Teaching {
   private checkedGraph(text: string, engine: QueryGraphEngine): QueryGraph {
     const graph = parseQueryGraph(validateQueryGraphText(text, this.host.limits).trim());
     validateQueryGraph(graph, engine.schema());
+    // What validation cannot see (classes no join path connects) fails translation: refused now, not at every ask.
+    engine.translate(graph, 1);
     return graph;
   }
 
