@@ -185,7 +185,9 @@ export class Gateway {
     this.retryUnready(candidates);
     // A question that needs several retrievals (comparisons, totals, one source's things found in
     // another) is split and recombined; when the plan finds nothing to build on it is asked as is.
-    const plan = request.sources ? null : planQuestion(request.question, plannableSources(candidates));
+    // A question taught as a whole is answered as taught, not split into sub-questions.
+    const taught = request.sources ? [] : await this.teaching.taughtSources(request.question, candidates);
+    const plan = request.sources || taught.length > 0 ? null : planQuestion(request.question, plannableSources(candidates));
     if (plan && plan.kind !== 'single') {
       const planned = await executePlan(request.question, plan, this.planContext(request, candidates, deadline));
       if (planned) return planned;

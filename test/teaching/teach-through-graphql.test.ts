@@ -145,6 +145,19 @@ describe('teaching through GraphQL', () => {
     });
   });
 
+  it('answers a question taught as a whole as taught, not as a plan of sub-questions', async () => {
+    await withServer(async (server) => {
+      const question = 'Are there more customers than suppliers?';
+      const untaught = await server.run<{ ask: { plan: { kind: string } | null } }>('query ($q: String!) { ask(question: $q) { plan { kind } } }', { q: question });
+      expect(untaught.data?.ask.plan).not.toBeNull();
+      const taught = await server.run(CORRECT, { question, source: 'northwind', queryGraph: 'show count Customers.*' });
+      expect(taught.errors).toBeUndefined();
+      const asked = await server.run<{ ask: { plan: unknown; answer: { queryGraph: string } } }>('query ($q: String!) { ask(question: $q) { plan { kind } answer { queryGraph } } }', { q: question });
+      expect(asked.data?.ask.plan).toBeNull();
+      expect(asked.data?.ask.answer.queryGraph).toBe('show count Customers.*');
+    });
+  });
+
   it('refuses a write given as a correction, and a query a graph cannot express, with codes; nothing is stored', async () => {
     await withServer(async (server) => {
       const before = await server.run<{ examples: unknown[] }>('query { examples(source: "northwind", limit: 1000) { id } }');
