@@ -27,7 +27,9 @@ export function valueSwapped(question: DevQuestion, schema: SchemaGraph, db: Dat
     if (c.operator !== '=' || c.values.length !== 1 || !value || (value.kind !== 'string' && value.kind !== 'number')) continue;
     const written = String(value.value);
     const inQuestion = findWord(question.question, written);
-    const literal = value.kind === 'string' ? `'${written.replace(/'/g, "''")}'` : written;
+    // Gold SQL quotes strings either way (SQLite reads "Asia" as a string when no column has the name).
+    const quoting = value.kind === 'string' ? (["'", '"'] as const).find((q) => findWord(question.sql, quoteWith(written, q)) >= 0) : undefined;
+    const literal = value.kind === 'string' ? quoteWith(written, quoting ?? "'") : written;
     const inSql = findWord(question.sql, literal);
     if (inQuestion < 0 || inSql < 0) continue;
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -35,14 +37,31 @@ export function valueSwapped(question: DevQuestion, schema: SchemaGraph, db: Dat
     const others = stored.filter((v) => String(v) !== written && String(v).length <= 40 && String(v).trim() === String(v));
     for (let attempt = 0; attempt < TRIES && others.length > 0; attempt += 1) {
       const other = others.splice(Math.floor(random() * others.length), 1)[0] as string | number;
-      const otherLiteral = value.kind === 'string' ? `'${String(other).replace(/'/g, "''")}'` : String(other);
+      const otherLiteral = value.kind === 'string' ? quoteWith(String(other), quoting ?? "'") : String(other);
       const sql = question.sql.slice(0, inSql) + otherLiteral + question.sql.slice(inSql + literal.length);
       const text = question.question.slice(0, inQuestion) + String(other) + question.question.slice(inQuestion + written.length);
-      const answer = run(db, sql);
+      const answer = run(db, singleQuotedStrings(sql, schema));
       if (answer && answer.rows.length > 0) return { ...question, id: `${question.id}~${attempt}`, question: text, sql, answer };
     }
   }
   return null;
+}
+
+/**
+ * The SQL with its double-quoted strings single-quoted: the gold answers were computed by an
+ * SQLite that reads "Aruba" as a string when no column has the name; better-sqlite3's does not.
+ */
+function singleQuotedStrings(sql: string, schema: SchemaGraph): string {
+  const names = new Set(schema.classes.flatMap((c) => [c.id, ...c.attributes.map((a) => a.id)]).map((name) => name.toLowerCase()));
+  return sql.replace(/"((?:[^"]|"")*)"/g, (quoted, inner: string) => {
+    const text = inner.replace(/""/g, '"');
+    return names.has(text.toLowerCase()) ? quoted : quoteWith(text, "'");
+  });
+}
+
+/** A SQL string literal in the given quotes, the quote doubled inside. */
+function quoteWith(text: string, quote: "'" | '"'): string {
+  return `${quote}${text.split(quote).join(quote + quote)}${quote}`;
 }
 
 /** Where `word` stands in `text` on its own (case aside), or -1. */
