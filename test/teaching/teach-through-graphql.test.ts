@@ -145,6 +145,20 @@ describe('teaching through GraphQL', () => {
     });
   });
 
+  it('reads a Cypher correction on a graph source into a relation chain, and re-links it to another person', async () => {
+    await withServer(async (server) => {
+      const taught = await server.run<{ correctAnswer: { queryGraph: string } }>(CORRECT, {
+        question: 'zorbly sire of Henry VIII',
+        source: 'royals',
+        query: "MATCH (p:Person {name: 'Henry_VIII of house of Tudor'})-[:FATHER]->(f:Person) RETURN f.name",
+      });
+      expect(taught.data?.correctAnswer.queryGraph).toBe('show Person#2.name ; where Person.name = "Henry_VIII of house of Tudor" ; follow Person FATHER Person#2');
+      const asked = await server.run<Asked>(ASK, { question: 'zorbly sire of Edward VII' });
+      expect(asked.data!.ask.answer.queryGraph).toBe('show Person#2.name ; where Person.name = "Edward_VII of house of Wettin" ; follow Person FATHER Person#2');
+      expect(asked.data!.ask.answer.rows).toEqual([['Albert Augustus Charles']]);
+    });
+  });
+
   it('answers a question taught as a whole as taught, not as a plan of sub-questions', async () => {
     await withServer(async (server) => {
       const question = 'Are there more customers than suppliers?';
