@@ -108,7 +108,6 @@ export class SelectProjectJoin {
     const base = this.options.threshold ?? this.models.config.spj.servingThreshold ?? this.models.config.spj.threshold ?? 0.5;
     // the members of a count are looked for with a lower threshold: a count needs every one of
     // them, and the class check (classes.ts) and the number checks drop the wrong ones
-    const strict = Math.max(base, this.models.config.spj.threshold ?? base);
     const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? COUNT_MEMBER_THRESHOLD) : base;
     // the question's grammar narrows the types the head chooses from (question-form.ts)
     const type = forcedType ?? questionType(raw.map((r) => r.classes), readQuestionForm(question).allowed);
@@ -128,9 +127,11 @@ export class SelectProjectJoin {
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts, kind), question);
-      // below the trained threshold a set must also share a word with the question (or pass its
-      // number comparisons, checked above)
-      if (!forcedType && constraints.length === 0 && d.useful < strict && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
+      // a set answer must come from facts that share a word with the question (or pass its number
+      // comparisons, checked above): "Marlo Venn has a dog" shows nothing for "Who owns a horse?",
+      // however sure the extractor is (it was only below the trained threshold; the retrained
+      // retriever offers such sets with the extractor at 0.40)
+      if (!forcedType && constraints.length === 0 && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
       if (sameFact && d.derivation.type === 'BOOL') d = askedOfOneFact(d, names, constraints, r.facts);
       if (pair && d.derivation.type === 'BOOL') {
         const value = comparePair(pair, names as [string, string], r.facts);
