@@ -159,6 +159,28 @@ describe('teaching through GraphQL', () => {
     });
   });
 
+  it('sees what another gateway over the same store taught within seconds (nlq examples beside nlq serve, replicas)', async () => {
+    const question = 'zorbly goods from Tokyo Traders';
+    const serving = await startTestServer(options);
+    try {
+      const before = await serving.run<Asked>(ASK, { question });
+      expect(before.data!.ask.interpretations.every((i) => i.taughtFrom === null)).toBe(true);
+      await withServer(async (teacher) => {
+        const taught = await teacher.run(CORRECT, { question, source: 'northwind', query: "SELECT p.ProductName FROM Products p JOIN Suppliers s ON p.SupplierID = s.SupplierID WHERE s.CompanyName = 'Tokyo Traders'" });
+        expect(taught.errors).toBeUndefined();
+      });
+      let answer: Asked['ask']['answer'] | undefined;
+      for (let tries = 0; tries < 20 && !answer?.explanation.includes('as taught'); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = (await serving.run<Asked>(ASK, { question })).data!.ask.answer;
+      }
+      expect(answer?.explanation).toContain('as taught');
+      expect(answer?.rows.map((row) => row[0]).sort()).toEqual(['Ikura', 'Longlife Tofu', 'Mishi Kobe Niku']);
+    } finally {
+      await serving.stop();
+    }
+  });
+
   it('answers a question taught as a whole as taught, not as a plan of sub-questions', async () => {
     await withServer(async (server) => {
       const question = 'Are there more customers than suppliers?';

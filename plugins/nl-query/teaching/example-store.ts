@@ -93,6 +93,15 @@ export class ExampleStore {
     return rows.map(toExample);
   }
 
+  /** Changes whenever an example of `source` is added or removed (its count and latest id): cheap to ask often. */
+  async version(source: string): Promise<string> {
+    const rows = await this.client.$queryRawUnsafe<{ n: bigint | number; latest: bigint | number | null }[]>(
+      `SELECT COUNT(*) AS n, MAX(id) AS latest FROM nlq_examples WHERE source = ${p(this.provider, 1)}`,
+      source,
+    );
+    return `${rows[0]?.n ?? 0}:${rows[0]?.latest ?? ''}`;
+  }
+
   /** Every example of `source` (what serving and training read). */
   async all(source: string): Promise<TaughtExample[]> {
     const rows = await this.client.$queryRawUnsafe<ExampleRow[]>(

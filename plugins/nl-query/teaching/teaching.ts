@@ -51,6 +51,8 @@ export class Teaching {
   /** Each structured source's mention finder, once its predictor is loaded. */
   private readonly readers = new Map<string, (question: string) => readonly Mention[]>();
   private readonly indexes = new Map<string, Promise<ExampleIndex | null>>();
+  /** What each source's index was read at, and when that was last checked against the store. */
+  private readonly versions = new Map<string, { readonly version: string; readonly checkedAt: number }>();
 
   constructor(private readonly host: TeachingHost) {}
 
@@ -185,8 +187,10 @@ export class Teaching {
     if (!reader) return Promise.resolve(null);
     let index = this.indexes.get(sourceId);
     if (!index) {
+      const version = this.versionOf(sourceId);
       index = (async () => {
         const examples = await (await this.host.examples()).all(sourceId);
+        this.versions.set(sourceId, { version: await version, checkedAt: Date.now() });
         return new ExampleIndex(examples.filter((example) => parsable(example.queryGraph)), reader);
       })().catch(() => {
         // Examples that cannot be read (the store is down) leave the model to answer; tried again next time.
@@ -194,10 +198,36 @@ export class Teaching {
         return null;
       });
       this.indexes.set(sourceId, index);
+    } else {
+      this.refreshIfChanged(sourceId);
     }
     return index;
   }
+
+  /**
+   * Examples taught through another process (`nlq examples add` beside `nlq serve`, another replica
+   * on the same database) are seen within REFRESH_MS: at most that often an ask checks, in the
+   * background, whether the source's examples changed, and the next ask reads them again.
+   */
+  private refreshIfChanged(sourceId: string): void {
+    const known = this.versions.get(sourceId);
+    if (!known || Date.now() - known.checkedAt < REFRESH_MS) return;
+    this.versions.set(sourceId, { ...known, checkedAt: Date.now() });
+    void this.versionOf(sourceId).then(
+      (version) => {
+        if (version !== known.version) this.indexes.delete(sourceId);
+      },
+      () => undefined,
+    );
+  }
+
+  private async versionOf(sourceId: string): Promise<string> {
+    return (await this.host.examples()).version(sourceId);
+  }
 }
+
+/** Least time between two checks of a source's examples against the store (examples written elsewhere). */
+const REFRESH_MS = 2000;
 
 function parsable(text: string): boolean {
   try {
