@@ -192,7 +192,7 @@ export class Gateway {
       const planned = await executePlan(request.question, plan, this.planContext(request, candidates, deadline));
       if (planned) return planned;
     }
-    return request.sources ? this.askCandidates(candidates, request, deadline) : this.askSelected(candidates, request, deadline);
+    return request.sources ? this.askCandidates(candidates, request, deadline) : this.askSelected(candidates, request, deadline, taught);
   }
 
   /**
@@ -206,7 +206,8 @@ export class Gateway {
   }
 
   /** No sources named: only those source selection finds related are asked; the others say why. */
-  private async askSelected(candidates: readonly Source[], request: AskRequest, deadline: number): Promise<AskResult> {
+  /** `taught`: the candidates taught this question, when the caller has looked them up already. */
+  private async askSelected(candidates: readonly Source[], request: AskRequest, deadline: number, taught?: readonly Source[]): Promise<AskResult> {
     let selector;
     try {
       selector = await beforeDeadline(this.selection.selectorFor([...this.sources.values()]), deadline, request.timeoutMs);
@@ -217,7 +218,7 @@ export class Gateway {
     const selection = selector.select(request.question, candidates.map((source) => source.id));
     const chosen = new Set(selection.selected.map((score) => score.source));
     // A source taught this question answers it, whatever source selection made of its words.
-    for (const source of await this.teaching.taughtSources(request.question, candidates)) chosen.add(source.id);
+    for (const source of taught ?? (await this.teaching.taughtSources(request.question, candidates))) chosen.add(source.id);
     // A source that is down was judged on its description alone: it is reported UNAVAILABLE (the
     // pipeline does not wait for it), not unrelated.
     const asked = candidates.filter((source) => chosen.has(source.id) || !source.info().ready);
