@@ -59,3 +59,9 @@ export function conjuncts(expr: Expr | null): Expr[] {
   if (expr.kind === 'binary' && expr.op === 'and') return [...conjuncts(expr.left), ...conjuncts(expr.right)];
   return [expr];
 }
+
+/** The parts of an `or` chain, left to right. */
+export function disjuncts(expr: Expr): Expr[] {
+  if (expr.kind === 'binary' && expr.op === 'or') return [...disjuncts(expr.left), ...disjuncts(expr.right)];
+  return [expr];
+}

@@ -19,11 +19,12 @@ import type {
   Measure,
   Operator,
   OrderTerm,
+  PatternCondition,
   QueryGraph,
   QueryValue,
 } from '../types.js';
 import type { AttributeType, SchemaGraph, SchemaRelation } from '../../schema-graph/types.js';
-import { conjuncts, type Expr, type SelectQuery } from './ast.js';
+import { conjuncts, disjuncts, type Expr, type SelectQuery } from './ast.js';
 import { ReadError } from './tokens.js';
 
 interface Instance {
@@ -41,8 +42,9 @@ export function selectToGraph(query: SelectQuery, schema: SchemaGraph): QueryGra
 class GraphBuilder {
   private readonly scope = new Map<string, Instance>();
   private readonly order: Instance[] = [];
-  private readonly where: Constraint[] = [];
-  private readonly compare: AttributeComparison[] = [];
+  private where: Constraint[] = [];
+  private compare: AttributeComparison[] = [];
+  private readonly patterns: PatternCondition[] = [];
   private readonly computed: ComputedAttribute[] = [];
   private readonly edges: { from: Instance; relation: SchemaRelation; to: Instance }[] = [];
   private readonly follows: Follow[] = [];
@@ -84,6 +86,7 @@ class GraphBuilder {
       ...(this.query.offset ? { offset: this.query.offset } : {}),
       ...(this.computed.length > 0 ? { computed: this.computed } : {}),
       ...(this.compare.length > 0 ? { compare: this.compare } : {}),
+      ...(this.patterns.length > 0 ? { patterns: this.patterns } : {}),
     });
   }
 
@@ -201,7 +204,7 @@ class GraphBuilder {
 
   private condition(expr: Expr): void {
     if (expr.kind === 'binary' && COMPARISON_FLIP[expr.op]) return this.comparison(expr.op as Operator, expr.left, expr.right);
-    if (expr.kind === 'binary' && expr.op === 'or') return void this.where.push(this.disjunction(expr));
+    if (expr.kind === 'binary' && expr.op === 'or') return this.disjunction(expr);
     if (expr.kind === 'not' && expr.expr.kind === 'binary' && expr.expr.op === '=') return this.comparison('!=', expr.expr.left, expr.expr.right);
     if (expr.kind === 'not' && (expr.expr.kind === 'in' || expr.expr.kind === 'null-test')) return this.condition({ ...expr.expr, negated: !expr.expr.negated });
     if (expr.kind === 'null-test') return void this.where.push({ target: this.attributeTarget(expr.expr), operator: expr.negated ? 'not_null' : 'is_null', values: [] });
@@ -248,17 +251,36 @@ class GraphBuilder {
   }
 
   /** `a = 1 OR a = 2` (one column): `in`. Anything else joined by OR is no query graph. */
-  private disjunction(expr: Expr): Constraint {
-    const parts: Expr[] = [];
-    const walk = (e: Expr): void => {
-      if (e.kind === 'binary' && e.op === 'or') {
-        walk(e.left);
-        walk(e.right);
-      } else {
-        parts.push(e);
-      }
-    };
-    walk(expr);
+  /**
+   * `a = 1 OR a = 2` (one column) is `in`; conditions on different columns joined by OR are a
+   * `some` pattern, one branch per disjunct, on the query's own rows.
+   */
+  private disjunction(expr: Expr): void {
+    try {
+      this.where.push(this.oneColumnDisjunction(expr));
+      return;
+    } catch (error) {
+      if (!(error instanceof ReadError)) throw error;
+    }
+    const parts = disjuncts(expr);
+    const [where, compare, edges, patterns] = [this.where, this.compare, this.edges.length, this.patterns.length];
+    try {
+      const branches = parts.map((part) => {
+        this.where = [];
+        this.compare = [];
+        for (const condition of conjuncts(part)) this.condition(condition);
+        if (this.edges.length !== edges || this.patterns.length !== patterns) throw new ReadError('a join or a nested OR inside OR cannot be expressed as a query graph');
+        return { classes: [], follows: [], where: this.where, compare: this.compare };
+      });
+      this.patterns.push({ quantifier: 'some', branches });
+    } finally {
+      this.where = where;
+      this.compare = compare;
+    }
+  }
+
+  private oneColumnDisjunction(expr: Expr): Constraint {
+    const parts = disjuncts(expr);
     const targets = parts.map((p) => (p.kind === 'binary' && p.op === '=' && p.left.kind === 'column' && this.literalOrColumn(p.right).kind === 'literal' ? this.column(p.left) : null));
     const first = targets[0];
     if (!first || targets.some((t) => !t || t.classId !== first.classId || t.attributeId !== first.attributeId || (t.instance ?? 1) !== (first.instance ?? 1))) {
