@@ -181,6 +181,21 @@ describe('teaching through GraphQL', () => {
     }
   });
 
+  it('does not answer another question with a graph that keeps values it cannot re-link (inside a pattern)', async () => {
+    await withServer(async (server) => {
+      const taught = await server.run<{ correctAnswer: { queryGraph: string } }>(CORRECT, {
+        question: 'zorbly customers in Spain or Paris',
+        source: 'northwind',
+        query: "SELECT CompanyName FROM Customers WHERE Country = 'Spain' OR City = 'Paris'",
+      });
+      expect(taught.data?.correctAnswer.queryGraph).toContain('some (');
+      const same = await server.run<Asked>(ASK, { question: 'zorbly customers in Spain or Paris' });
+      expect(same.data!.ask.answer.rows).toHaveLength(7);
+      const other = await server.run<Asked>(ASK, { question: 'zorbly customers in France or London' });
+      expect(other.data!.ask.interpretations.every((i) => i.taughtFrom === null)).toBe(true);
+    });
+  });
+
   it('answers a question taught as a whole as taught, not as a plan of sub-questions', async () => {
     await withServer(async (server) => {
       const question = 'Are there more customers than suppliers?';

@@ -48,6 +48,8 @@ interface Entry {
   readonly example: TaughtExample;
   readonly slotted: SlottedGraph;
   readonly folded: string;
+  /** The taught question's mentions, folded: those the graph does not re-link must be the same in a near question. */
+  readonly mentions: readonly string[];
 }
 
 export class ExampleIndex {
@@ -60,7 +62,7 @@ export class ExampleIndex {
     for (const example of examples) {
       const mentions = mentionsOf(example.question);
       const key = questionKey(example.question, mentions);
-      const entry = { example, slotted: slotted(parseQueryGraph(example.queryGraph), mentions), folded: fold(example.question) };
+      const entry = { example, slotted: slotted(parseQueryGraph(example.queryGraph), mentions), folded: fold(example.question), mentions: mentions.map((m) => fold(m.text)) };
       // The latest teaching of a question comes first: a correction overrides what was confirmed before.
       this.byKey.set(key, [entry, ...(this.byKey.get(key) ?? [])]);
     }
@@ -79,7 +81,10 @@ export class ExampleIndex {
     const folded = fold(question);
     const exact = entries.find((entry) => entry.folded === folded);
     if (exact) return { example: exact.example, slotted: exact.slotted, match: 'exact', mentions };
-    const near = entries.find((entry) => fits(entry.slotted, mentions));
+    // A value the graph keeps as taught (one the slots could not re-link, inside a pattern for one)
+    // must be the same value in the new question, or the taught graph would answer another question.
+    const unchanged = (entry: Entry) => entry.mentions.every((text, k) => entry.slotted.slots.has(k + 1) || fold(mentions[k]?.text ?? '') === text);
+    const near = entries.find((entry) => unchanged(entry) && fits(entry.slotted, mentions));
     return near ? { example: near.example, slotted: near.slotted, match: 'near', mentions } : null;
   }
 }
