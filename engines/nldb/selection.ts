@@ -53,6 +53,9 @@ export interface SelectionWord {
  */
 export const NUMBER_WORD_SHARE = 0.5;
 
+/** Words for units of time, as terms: how a date is asked for, never what selects. */
+const TIME_UNITS: ReadonlySet<string> = new Set(['year', 'month', 'day', 'date', 'decade', 'century', 'season'].map((w) => term(w) ?? w));
+
 /** Superlatives and comparatives a question ranks or compares by; the word after one is projected. */
 const RANKING = /^(?:[a-z]+est|most|least|fewest|more|less|fewer|over|under|above|below|number)$/i;
 
@@ -76,6 +79,9 @@ export function selectionWords(question: string, evidence: SelectionEvidence, ki
     // ranges over and people have it: "Who is the youngest dentist?" must find a dentist
     const rangedPerson = t === rangesOver && classes.isPersonNoun(t);
     if (projected.has(i) && !rangedPerson) return;
+    // words for when ("In what year", "the earliest year") ask for a date, they select nothing:
+    // facts state the number ("founded in 1835"), not the word
+    if (TIME_UNITS.has(t)) return;
     if (roles.factsWith(t) === 0 || !roles.isValueWord(t) || roles.nearNumberShare(t) >= NUMBER_WORD_SHARE) return;
     if (ranged.has(t) || isThingClass(t, tok.text, classes)) return;
     add(tok.text, t, kindsHeld(tok.text, t, roles, kindsOf));

@@ -35,6 +35,13 @@ describe('the selection check: what a question selects on must be in the support
     expect(roles.nearNumber).not.toContain('bakery');
   });
 
+  it('words for when a date is asked select nothing, even where facts write them as values', () => {
+    // "year" is a value here ("pays a year in advance") and mostly away from numbers
+    const lex = collection([...FACTS, 'The guild meets once a year.', 'Each member pays a year in advance.', 'The guild elects a new master every year.']);
+    expect(terms('earliest year a doctor was born', lex)).toEqual(['doctor']);
+    expect(terms('In what year was the first nurse born?', lex)).toEqual(['nurse']);
+  });
+
   it('a value word of the collection selects (occupations, pets), plural folded', () => {
     expect(terms('How many people work as doctors?')).toEqual(['doctor']);
     expect(terms('What is the earliest birth year of any doctor?')).toEqual(['doctor']);
