@@ -1,7 +1,8 @@
 /**
- * The schema graph of any SQL database the gateway reaches, from its catalog alone (never from
- * the data, except row counts): base tables become classes, columns attributes, foreign keys
- * relations, each with human names.
+ * The schema graph of any SQL database the gateway reaches, from its catalog (and from the data
+ * only for row counts and for the type of a SQLite column declared with none, which SQLite allows:
+ * tables imported from CSV files often have no types): base tables become classes, columns
+ * attributes, foreign keys relations, each with human names.
  *
  * Order is deterministic and the same in every dialect: classes sorted by id (code-point order, not
  * the database's collation), attributes in column order (as declared), relations sorted by
@@ -15,6 +16,7 @@
 import { attributeHumanName, classHumanName, relationHumanName } from '../schema-graph/names.js';
 import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { countRows, readCatalog, type Catalog, type CatalogForeignKeyColumn } from './catalog.js';
+import { quoteIdentifier } from './dialect.js';
 import type { SqlClient, SqlProvider } from './prisma-client.js';
 
 /** The gateway's own tables (the fact store, seed markers): never part of a source's schema. */
@@ -27,11 +29,37 @@ export async function introspectSqlSchema(client: SqlClient, provider: SqlProvid
   const catalog = await readCatalog(client, provider);
   const tables = catalog.tables.filter((table) => !isInternalTable(table)).sort(byCodePoint);
   const rowCounts = await countRows(client, provider, tables);
-  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0));
+  const stored = provider === 'sqlite' ? await storedTypes(client, catalog, tables) : new Map<string, AttributeType>();
+  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0, stored));
   return Object.freeze({ source: sourceId, classes: Object.freeze(classes), relations: Object.freeze(schemaRelations(catalog, classes)) });
 }
 
-function schemaClass(catalog: Catalog, table: string, rowCount: number): SchemaClass {
+/** Values read per untyped column to tell its type. */
+const TYPE_SAMPLE = 1000;
+
+/**
+ * The types of SQLite columns declared with no type, from the storage classes of (a sample of)
+ * their values: all text is text, all whole numbers integer, reals (with or without whole
+ * numbers) float; a mix of text and numbers, or nothing stored, stays 'other'. Digits stored as
+ * text stay text: comparing them as numbers would need casts the stored values do not promise.
+ */
+async function storedTypes(client: SqlClient, catalog: Catalog, tables: readonly string[]): Promise<Map<string, AttributeType>> {
+  const out = new Map<string, AttributeType>();
+  for (const column of catalog.columns) {
+    if (column.nativeType.trim() !== '' || !tables.includes(column.table)) continue;
+    const q = (name: string) => quoteIdentifier('sqlite', name);
+    const rows = await client.$queryRawUnsafe<{ t: string }[]>(
+      `SELECT DISTINCT typeof(v) AS t FROM (SELECT ${q(column.name)} AS v FROM ${q(column.table)} WHERE ${q(column.name)} IS NOT NULL LIMIT ${TYPE_SAMPLE})`,
+    );
+    const kinds = new Set(rows.map((row) => String(row.t)));
+    const type: AttributeType =
+      kinds.size === 1 && kinds.has('text') ? 'text' : kinds.size === 1 && kinds.has('integer') ? 'integer' : kinds.size > 0 && [...kinds].every((k) => k === 'real' || k === 'integer') ? 'float' : 'other';
+    out.set(`${column.table}\u0000${column.name}`, type);
+  }
+  return out;
+}
+
+function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: ReadonlyMap<string, AttributeType>): SchemaClass {
   const primaryKey = catalog.primaryKeys
     .filter((key) => key.table === table)
     .sort((a, b) => a.position - b.position)
@@ -44,7 +72,7 @@ function schemaClass(catalog: Catalog, table: string, rowCount: number): SchemaC
         Object.freeze({
           id: column.name,
           classId: table,
-          type: attributeTypeOf(column.nativeType),
+          type: stored.get(`${table}\u0000${column.name}`) ?? attributeTypeOf(column.nativeType),
           nativeType: column.nativeType,
           nullable: column.nullable && !primaryKey.includes(column.name),
           primaryKey: primaryKey.includes(column.name),
