@@ -6,6 +6,7 @@
  * compound standing for the whole name), the same for every schema. The value memory indexes
  * these forms so a question's natural form finds the stored value, and the generator writes them.
  */
+import { leadingTitles } from './name-affixes.js';
 
 /** Natural forms of a stored value, without the value itself (empty when it has none). */
 export function naturalForms(stored: string): string[] {
@@ -21,6 +22,12 @@ export function naturalForms(stored: string): string[] {
   // "Elizabeth_II Alexandra Mary": the compound joined by an underscore is the name people use.
   const compound = /^([^\s_]+_[^\s_]+)\s/.exec(stored.trim());
   if (compound) forms.add(tidy((compound[1] as string).replace(/_/g, ' ')));
+  // "Sir Isaac Newton", "Dr. Jane Doe": people name them without the title too (name-affixes.ts).
+  for (const form of [...forms]) {
+    const ws = form.split(' ');
+    const titles = leadingTitles(ws.map((w) => w.toLowerCase()));
+    if (titles > 0 && ws.length - titles >= 2) forms.add(ws.slice(titles).join(' '));
+  }
   forms.delete(tidy(stored));
   return [...forms].filter((f) => f.length >= 2);
 }

@@ -13,6 +13,8 @@ import { withComputedAttributes } from '../query-graph/validate.js';
 import { findAttribute } from '../schema-graph/lookup.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import type { Mention } from './mentions.js';
+import { nameKeys } from './name-affixes.js';
+import { fold, key } from './normalize.js';
 
 export class BindError extends Error {}
 
@@ -56,8 +58,10 @@ function bindConstraint(c: Constraint, mention: (v: QueryValue) => Mention, sche
       if (m.number === null) throw new BindError(`'${m.text}' is not a number`);
       return { kind: 'number', value: m.number };
     }
-    if (c.operator === 'contains' || c.operator === 'starts_with') return { kind: 'string', value: m.text.trim() };
-    const own = m.candidates.find((k) => k.classId === c.target.classId && k.attributeId === c.target.attributeId && k.match !== 'partial');
+    if (c.operator === 'contains' || c.operator === 'starts_with') return { kind: 'string', value: storedSpelling(m, c) };
+    // A part of a stored value ("Albert", "Henry Tudor") stands for the value the finder ranked first
+    // for this attribute (disambiguate.ts): its words as typed are no value the attribute stores.
+    const own = m.candidates.find((k) => k.classId === c.target.classId && k.attributeId === c.target.attributeId);
     const any = m.candidates.find((k) => k.match === 'exact');
     return { kind: 'string', value: own?.value ?? any?.value ?? m.text.trim() };
   });
@@ -67,6 +71,47 @@ function bindConstraint(c: Constraint, mention: (v: QueryValue) => Mention, sche
     if (spellings.length > 1) return { ...c, operator: c.operator === '=' ? 'in' : 'not_in', values: spellings.map((value) => ({ kind: 'string', value })) };
   }
   return { ...c, values };
+}
+
+/**
+ * The question's text of a mention as the attribute stores it, for `contains` and `starts_with`
+ * (a database compares accents, and some compare case): "pate" of a stored "Pâté chinois" is
+ * "Pâté". The typed text when no stored value of the attribute holds it.
+ */
+function storedSpelling(m: Mention, c: Constraint): string {
+  const typed = m.text.trim();
+  // The words as typed, else the name without its title or with its regnal number as stored ("King George" -> "George").
+  const wanted = [fold(typed), ...nameKeys(key(typed).split(' '))];
+  for (const form of wanted) {
+    for (const k of [...m.candidates, ...(m.alternatives ?? [])]) {
+      if (k.classId !== c.target.classId || k.attributeId !== c.target.attributeId) continue;
+      const found = foldedSubstring(k.value, form);
+      if (found !== null) return found;
+    }
+  }
+  return typed;
+}
+
+/** The part of `stored` whose folded form is `wanted` (folding keeps one character per character here), or null. */
+function foldedSubstring(stored: string, wanted: string): string | null {
+  const chars = [...stored];
+  const folded = chars.map((ch) => fold(ch) || ' ');
+  if (folded.some((f) => f.length !== 1)) return fold(stored) === wanted ? stored : null;
+  const at = folded.join('').toLowerCase().indexOf(wanted);
+  return at < 0 ? null : chars.slice(at, at + [...wanted].length).join('');
+}
+
+/**
+ * Whether a graph as predicted binds, in an equality, a mention whose values the question cannot
+ * tell apart (Mention.ambiguous) on the attribute those values are of.
+ */
+export function bindsAmbiguous(predicted: QueryGraph, mentions: readonly Mention[]): boolean {
+  return predicted.where.some((c) => {
+    const value = c.values[0];
+    if (c.operator !== '=' || c.values.length !== 1 || value?.kind !== 'placeholder') return false;
+    const m = mentions[Number(value.name) - 1];
+    return m?.ambiguous === true && (m.alternatives ?? []).some((a) => a.classId === c.target.classId && a.attributeId === c.target.attributeId);
+  });
 }
 
 /** A stored text compared as people read it: case and runs of spaces (a trailing one) do not matter. */

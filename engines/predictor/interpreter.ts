@@ -15,7 +15,8 @@ import type { QueryGraph } from '../query-graph/types.js';
 import { validateQueryGraph } from '../query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { beamSearch } from './beam.js';
-import { alternativeBindings, bindValues } from './bind.js';
+import { alternativeBindings, bindsAmbiguous, bindValues } from './bind.js';
+import { disambiguateByRows } from './disambiguate.js';
 import { mentionSlots, TargetGrammar } from './grammar.js';
 import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
@@ -51,6 +52,11 @@ export interface Prediction {
   readonly score: number;
   /** The same reading with other stored values a name matches as well, tried when `graph` answers nothing. */
   readonly alternatives: readonly QueryGraph[];
+  /**
+   * Whether the question cannot tell the value bound from those of `alternatives` (Mention.ambiguous):
+   * then each alternative is a reading of its own, shown beside this one, not only a fallback.
+   */
+  readonly ambiguous: boolean;
 }
 
 /** What the predictor knows of English beyond its training questions (see load.ts). */
@@ -89,6 +95,8 @@ export class QueryGraphPredictor {
     /** How people say what the model never read: schema-word synonyms and adjectives of values (WordNet). */
     private readonly lexicon: PredictorLexicon = {},
     private readonly rules: ReadingRules = {},
+    /** Time limit of the read that tells tied values apart (disambiguate.ts), in milliseconds. */
+    private readonly timeoutMs = 2000,
   ) {
     this.names = schemaNames(engine.schema(), lexicon);
   }
@@ -96,7 +104,8 @@ export class QueryGraphPredictor {
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
-    const mentions = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
+    const found = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
+    const mentions = await disambiguateByRows(question, found, this.engine, this.timeoutMs);
     const tokens = this.model.respell(inputTokens(question, mentions));
     const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
@@ -111,7 +120,7 @@ export class QueryGraphPredictor {
         const { graph, limitPlaceholder } = tokensToGraph(d.tokens, schema);
         const bound = bindValues(graph, limitPlaceholder, mentions, schema);
         validateQueryGraph(bound, schema);
-        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total, alternatives: alternativeBindings(bound, graph, mentions) });
+        out.push({ graph: bound, predicted: formatQueryGraph(graph), tokens: d.tokens, score: Math.exp(d.logProbability) / total, alternatives: alternativeBindings(bound, graph, mentions), ambiguous: bindsAmbiguous(graph, mentions) });
       } catch {
         // A beam that cannot be bound or validated is not an interpretation.
       }
@@ -120,6 +129,9 @@ export class QueryGraphPredictor {
     return out;
   }
 }
+
+/** How much lower each other value of an ambiguous name is scored than the one bound first (a share of its score). */
+const OTHER_VALUE_STEP = 0.01;
 
 export class PredictorInterpreter implements QuestionInterpreter {
   constructor(
@@ -156,9 +168,32 @@ export class PredictorInterpreter implements QuestionInterpreter {
         // discontinued?" may rightly be empty); federation then prefers a non-empty reading.
         // Scores stay the model's: lowering empty ones let a wrong later reading outrank a right "no".
         out.push({ score: prediction.score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
+        if (prediction.ambiguous) out.push(...(await this.otherValues(prediction, graph, question)));
         answered = run.result.rows.length > 0 || !presumes;
       } catch (error) {
         out.push({ score: prediction.score * 0.1, explanation: explainQueryGraph(graph, schema), query: this.translate(graph, question.limit), queryGraph: formatQueryGraph(graph), result: null, error: describeError(error) });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A reading whose name the question cannot pin down, with each other value the name fits as a
+   * reading of its own ("Albert": each Albert), just after it and scored a little lower, so the
+   * answer names the ambiguity and an UNSURE answer offers them; none silently stands for the name.
+   */
+  private async otherValues(prediction: Prediction, chosen: QueryGraph, question: SourceQuestion): Promise<SourceInterpretation[]> {
+    const schema = this.engine.schema();
+    const out: SourceInterpretation[] = [];
+    const others = [prediction.graph, ...prediction.alternatives].filter((g) => g !== chosen);
+    for (const [index, graph] of others.entries()) {
+      if (question.signal.aborted) break;
+      const score = prediction.score * (1 - (index + 1) * OTHER_VALUE_STEP);
+      try {
+        const run = await this.engine.run(graph, { limit: question.limit, timeoutMs: this.options.timeoutMs ?? 5000 });
+        out.push({ score, explanation: explainQueryGraph(graph, schema), query: run.query, queryGraph: formatQueryGraph(graph), result: run.result, error: null });
+      } catch (error) {
+        out.push({ score: score * 0.1, explanation: explainQueryGraph(graph, schema), query: this.translate(graph, question.limit), queryGraph: formatQueryGraph(graph), result: null, error: describeError(error) });
       }
     }
     return out;

@@ -2,11 +2,15 @@
  * Finding the values a question mentions: stored text values (case, accent and whitespace
  * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
  * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years, months ("March 1998") and dates ("1997-07-04",
- * "July 4, 1997", "4 July 1997"), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
+ * "July 4, 1997", "4 July 1997", "7/4/1997", "1997/07/04"), names with titles and regnal numbers and parts of names
+ * (name-affixes.ts, ValueMemory.lookupName), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
  */
+import { rankByQuestion } from './disambiguate.js';
+import { leadingTitles, nameKeys } from './name-affixes.js';
 import { fold, key, words, type WordSpan } from './normalize.js';
 import { findNumberWords, isNumberWord } from './number-words.js';
+import { periodMentions } from './periods.js';
 import { ValueMemory, type ValueCandidate } from './value-memory.js';
 
 /** What kind of value a mention is; the model sees it as a token after the placeholder. */
@@ -30,6 +34,12 @@ export interface Mention {
    * the interpreter tries them when the first one's answer is empty. Not shown to the model.
    */
   readonly alternatives?: readonly ValueCandidate[];
+  /**
+   * Whether the question cannot tell the first candidate from an alternative (same match, nothing
+   * in the question favours one: "Albert" among three Alberts): the interpreter then offers each
+   * as a reading of its own instead of silently picking one (disambiguate.ts).
+   */
+  readonly ambiguous?: boolean;
 }
 
 /** Most alternative values kept per mention. */
@@ -75,7 +85,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
   for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
   for (const mention of dateMentions(question, lower)) add(mention);
-  for (const mention of periodMentions(question, lower)) add(mention);
+  for (const mention of periodMentions(question, lower, memory)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
   for (const mention of numberWordMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
@@ -85,21 +95,33 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
   const spans = words(question).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
   const out: Mention[] = [];
   const used = new Set<number>();
-  const tryLookup = (quality: 'exact' | 'fuzzy' | 'partial' | 'pertainym') => {
-    for (let n = Math.min(maxWords, spans.length); n >= 1; n -= 1) {
+  const tryLookup = (quality: 'exact' | 'fuzzy' | 'name' | 'partial' | 'pertainym', fewest = 1, most = maxWords) => {
+    for (let n = Math.min(most, spans.length); n >= fewest; n -= 1) {
       for (let i = 0; i + n <= spans.length; i += 1) {
         if (range(i, n).some((j) => used.has(j))) continue;
         const gram = spans.slice(i, i + n);
         if (!contiguous(question, gram, acrossMarks && quality === 'exact')) continue;
         const first = gram[0] as WordSpan;
         const last = gram[gram.length - 1] as WordSpan;
-        if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) continue;
+        // A value may begin with an article ("The Rise of the Blue Beetle"), found whole; no part of one may.
+        if ((ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) && !(quality === 'exact' && n >= 2)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
         // "top seven" is a number, not Steven one letter away: only a value stored as the word itself takes it.
         if (quality !== 'exact' && gram.some((w) => isNumberWord(w.text))) continue;
         const lookup = (folded: string): readonly ValueCandidate[] => {
-          if (quality === 'exact') return acrossMarks ? [...memory.lookupExact(folded), ...memory.lookupWordsOnly(folded)] : memory.lookupExact(folded);
+          if (quality === 'exact') {
+            const direct = acrossMarks ? [...memory.lookupExact(folded), ...memory.lookupWordsOnly(folded)] : [...memory.lookupExact(folded), ...memory.lookupWordsOnly(folded).filter((c) => marksOnlyAtEdges(c.value))];
+            if (direct.length > 0) return direct;
+            if (ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) return [];
+            // "King George V", "george the fifth", "Dr Smith": the name with its affixes as stored (name-affixes.ts).
+            for (const variant of nameKeys(folded.split(' '))) {
+              const found = memory.lookupExact(variant);
+              if (found.length > 0) return titledFirst(found, folded.split(' '), memory);
+            }
+            return [];
+          }
+          if (quality === 'name') return nameLookup(folded, writtenAsName(question, spans, i, n), memory);
           if (quality === 'fuzzy') {
             const fuzzy = memory.lookupFuzzy(folded);
             return fuzzy.length > 0 || n === 1 ? fuzzy : memory.lookupAbbreviated(folded);
@@ -119,6 +141,10 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         }
         if (candidates.length === 0) continue;
         range(i, n).forEach((j) => used.add(j));
+        const others = spans.filter((_, j) => j < i || j >= i + n).map((w) => w.text);
+        const { ranked, tied } = rankByQuestion(candidates, folded.split(' '), others, memory);
+        const kept = onePerAttribute(ranked);
+        const alternatives = alternativesOf(ranked);
         out.push({
           start: first.start,
           end,
@@ -126,17 +152,91 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
           kind: 'text',
           number: null,
           date: null,
-          candidates: onePerAttribute(candidates).slice(0, maxCandidates),
-          alternatives: alternativesOf(candidates),
+          candidates: kept.slice(0, maxCandidates),
+          alternatives,
+          ...(tied && alternatives.length > 0 ? { ambiguous: true } : {}),
         });
       }
     }
   };
-  tryLookup('exact');
+  // Several words of one name ("Henry Tudor", "King George") before any one of them alone ("Henry").
+  tryLookup('exact', 2);
+  tryLookup('name', 2);
+  tryLookup('exact', 1, 1);
   tryLookup('fuzzy');
+  tryLookup('name', 1, 1);
   tryLookup('partial');
   if (pertainyms) tryLookup('pertainym');
   return out;
+}
+
+/** Most stored values of one attribute several lower-case words with no title may be a part of. */
+const MAX_PLAIN_PART_VALUES = 3;
+
+/** Most stored values of one attribute a name part may stand for ("George" of forty Georges is no name of one). */
+const MAX_NAME_VALUES = 30;
+
+/**
+ * A part of stored names (name-affixes.ts, ValueMemory.lookupName): "King George", "Albert",
+ * "henry tudor". Several words are a part in any case; one word only after a title ("King
+ * George") or written as a name (capitalised inside the sentence), since a lone lower-case word
+ * shared by many values ("street") is rather the question's own word. Titles narrow the values to
+ * those of things with that title when the source has titles.
+ */
+function nameLookup(folded: string, asName: boolean, memory: ValueMemory): readonly ValueCandidate[] {
+  const ws = folded.split(' ');
+  const titles = leadingTitles(ws);
+  const part = ws.slice(titles);
+  const variant = nameKeys(part)[0]?.split(' ');
+  const asked = variant && variant.length === part.length ? variant : part;
+  if (asked.length === 1 && titles === 0 && !asName) return [];
+  if (asked.length === 1 && ((asked[0] as string).length < 3 || memory.isSchemaWord(asked[0] as string))) return [];
+  if (asked.every((w) => memory.isSchemaWord(w) || ValueMemory.isStopword(w))) return [];
+  // "House Stuart", "Stuart house": the schema's word beside a value is the question naming the attribute, not a part of a name.
+  if (asked.length > 1 && (memory.isSchemaWord(asked[0] as string) || memory.isSchemaWord(asked[asked.length - 1] as string))) return [];
+  const found = titledFirst(memory.lookupName(asked), ws, memory);
+  const share = new Map<string, number>();
+  const id = (c: ValueCandidate) => `${c.classId}\u0000${c.attributeId}`;
+  for (const c of found) share.set(id(c), (share.get(id(c)) ?? 0) + 1);
+  // Words not written as a name, with no title, are a part only of few values ("area school district" is everywhere).
+  const most = titles > 0 || asName ? MAX_NAME_VALUES : MAX_PLAIN_PART_VALUES;
+  return found.filter((c) => (share.get(id(c)) ?? 0) <= most);
+}
+
+/**
+ * The values of things with the titles a name is written with ("King George": the kings), when
+ * the source knows titles and some have them; all of them when none has. A name found only by
+ * leaving its titles out, none of whose values has them, is no find where the source knows
+ * titles: the name's part may still find a titled thing ("King George" is no plain "George").
+ */
+function titledFirst(found: readonly ValueCandidate[], ws: readonly string[], memory: ValueMemory): readonly ValueCandidate[] {
+  const titles = leadingTitles(ws);
+  if (titles === 0) return found;
+  const written = new Set(ws.slice(0, titles));
+  const titled = found.filter((c) => memory.titlesOf(c.value).some((t) => written.has(t.toLowerCase())));
+  if (titled.length > 0) return titled;
+  return memory.knowsTitles() ? [] : found;
+}
+
+/**
+ * Whether the `n` words at `index` are written as a name: each capitalised, the first not the first
+ * word of a sentence, and no capitalised word right before or after (a part of "Lower Layer Output
+ * Area" is no name of its own).
+ */
+function writtenAsName(question: string, spans: readonly WordSpan[], index: number, n: number): boolean {
+  const capital = (k: number) => {
+    const span = spans[k];
+    return span !== undefined && /^\p{Lu}/u.test(question.slice(span.start, span.end));
+  };
+  const first = spans[index] as WordSpan;
+  if (index === 0 || /[.!?:]\s*$/.test(question.slice(0, first.start))) return false;
+  for (let k = index; k < index + n; k += 1) if (!capital(k)) return false;
+  return !capital(index - 1) && !capital(index + n);
+}
+
+/** Whether a stored value's marks are all before or after its words ("Fall of the Blue Beetle!"): its words alone are the value. */
+function marksOnlyAtEdges(value: string): boolean {
+  return !/[\p{L}\p{N}][^\p{L}\p{N}\s'’&-]+\s*[\p{L}\p{N}]/u.test(value.trim());
 }
 
 /**
@@ -174,6 +274,13 @@ function dateMentions(question: string, lower: string): Mention[] {
   const push = (index: number, length: number, kind: 'date' | 'month', date: string) =>
     out.push({ start: index, end: index + length, text: question.slice(index, index + length), kind, number: null, date, candidates: [] });
   for (const m of lower.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) push(m.index ?? 0, m[0].length, 'date', `${m[1]}-${m[2]}-${m[3]}`);
+  // "1997/07/04"; "7/4/1997" month first as in the US unless the first number cannot be a month ("25/12/1997").
+  const pad = (n: string | undefined) => String(Number(n)).padStart(2, '0');
+  for (const m of lower.matchAll(/\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/g)) if (Number(m[2]) <= 12 && Number(m[3]) <= 31) push(m.index ?? 0, m[0].length, 'date', `${m[1]}-${pad(m[2])}-${pad(m[3])}`);
+  for (const m of lower.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g)) {
+    const [month, dayOf] = Number(m[1]) > 12 ? [m[2], m[1]] : [m[1], m[2]];
+    if (Number(month) <= 12 && Number(dayOf) <= 31) push(m.index ?? 0, m[0].length, 'date', `${m[3]}-${pad(month)}-${pad(dayOf)}`);
+  }
   for (const m of lower.matchAll(new RegExp(`\\b${MONTH_PATTERN}\\.? (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, 'g')))
     push(m.index ?? 0, m[0].length, 'date', isoDate(m[3], m[1], m[2]));
   for (const m of lower.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_PATTERN}\\.?,? (\\d{4})\\b`, 'g')))
@@ -185,40 +292,6 @@ function dateMentions(question: string, lower: string): Mention[] {
   for (const m of lower.matchAll(/\b(\d{4})-(\d{2})\b(?!-)/g)) {
     const month = Number(m[2]);
     if (month >= 1 && month <= 12) push(m.index ?? 0, m[0].length, 'month', `${m[1]}-${m[2]}`);
-  }
-  return out;
-}
-
-const ORDINALS: Readonly<Record<string, number>> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
-
-/**
- * A decade, a half or a quarter of a year, as the two mentions of its first and last year or month,
- * so `between @1 @2` says it with no operator of its own: "the 1920s" is the years 1920 (its
- * digits) and 1929 (its "s"); "the second half of 1997" the months 1997-07 ("second half of") and
- * 1997-12 (the year); "Q3 1997" and "the third quarter of 1997" 1997-07 and 1997-09. A bound of a
- * comparison takes one of the two ("before the 1920s" = before 1920).
- */
-function periodMentions(question: string, lower: string): Mention[] {
-  const out: Mention[] = [];
-  const year = (start: number, end: number, value: number): Mention => ({ start, end, text: question.slice(start, end), kind: 'year', number: value, date: null, candidates: [] });
-  const month = (start: number, end: number, date: string): Mention => ({ start, end, text: question.slice(start, end), kind: 'month', number: null, date, candidates: [] });
-  for (const m of lower.matchAll(/\b(1[5-9]|20)\d0s\b/g)) {
-    const start = m.index ?? 0;
-    const decade = Number(m[0].slice(0, 4));
-    out.push(year(start, start + 4, decade), year(start + 4, start + 5, decade + 9));
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  for (const m of lower.matchAll(/\b(first|second|1st|2nd) half (?:of )?(\d{4})\b/g)) {
-    const start = m.index ?? 0;
-    const at = start + m[0].length - 4;
-    const first = ORDINALS[m[1] as string] === 1;
-    out.push(month(start, at - 1, `${m[2]}-${first ? '01' : '07'}`), month(at, at + 4, `${m[2]}-${first ? '06' : '12'}`));
-  }
-  for (const m of lower.matchAll(/\b(?:(first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?|q([1-4]),? )(\d{4})\b/g)) {
-    const start = m.index ?? 0;
-    const at = start + m[0].length - 4;
-    const q = m[2] ? Number(m[2]) : (ORDINALS[m[1] as string] as number);
-    out.push(month(start, at - 1, `${m[3]}-${pad(q * 3 - 2)}`), month(at, at + 4, `${m[3]}-${pad(q * 3)}`));
   }
   return out;
 }

@@ -66,11 +66,17 @@ export class ValueMemory {
   private readonly parts = new Map<string, ValueCandidate[]>();
   /** first folded word of a multi-word value -> candidates (abbreviated: "sales rep"). */
   private readonly firstWords = new Map<string, ValueCandidate[]>();
+  /** Each folded word of a multi-word value or of its natural forms -> candidates, however many share it (lookupName). */
+  private readonly nameWords = new Map<string, ValueCandidate[]>();
+  /** Stored value -> the title words of the things so named (readTitles). */
+  private readonly titles: ReadonlyMap<string, readonly string[]>;
 
   /** Folded words of the schema's human names: never looked up fuzzily or as parts of values. */
   private readonly schemaWords: ReadonlySet<string>;
   /** Stored value -> the natural forms people write it in (aliases.ts), titled ones included. */
   private readonly forms = new Map<string, string[]>();
+  /** Stored value -> forms the mention finder finds it by without indexing them: unaccented, a unique part of a name. */
+  private readonly written = new Map<string, string[]>();
 
   private constructor(
     readonly columns: readonly ColumnMemory[],
@@ -79,18 +85,21 @@ export class ValueMemory {
     titles: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     this.schemaWords = new Set(schemaWords);
+    this.titles = titles;
     for (const column of columns) {
       const wordCounts = new Map<string, number>();
       for (const value of column.values) {
         for (const word of new Set(key(value).split(' '))) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
       }
       for (const value of column.values) this.index(column, value, wordCounts);
+      for (const value of column.values) this.indexWrittenForms(value, wordCounts);
     }
     // Natural forms after every stored value: a value stored as written ("Victoria") ranks before
     // one that is only written so ("Victoria of house of Hanover"); "Queen Victoria" names the latter.
     for (const column of columns) {
       for (const value of column.values) {
         const plain = naturalForms(value);
+        this.indexNameWords(column, value, plain);
         const titled = (titles.get(value) ?? []).flatMap((t) => [...plain, value].map((f) => `${t} ${f}`));
         const all = [...plain, ...titled];
         if (all.length === 0) continue;
@@ -104,9 +113,15 @@ export class ValueMemory {
     }
   }
 
-  /** How people write a stored value besides as stored (none for most values). */
+  /**
+   * How people write a stored value besides as stored (none for most values): its natural forms
+   * (aliases.ts, found as the value itself), and as people type values (found as the value or as
+   * a part of it, so the question generator writes them and the model sees them): without its
+   * accents ("Pate chinois"), and for some names, the first or last word no other value of the
+   * attribute has ("Futterkiste").
+   */
   naturalForms(value: string): readonly string[] {
-    return this.forms.get(value) ?? [];
+    return [...(this.forms.get(value) ?? []), ...(this.written.get(value) ?? [])];
   }
 
   /** Reads every usable attribute of the engine's schema graph. */
@@ -204,6 +219,36 @@ export class ValueMemory {
     return this.parts.get(word) ?? [];
   }
 
+  /**
+   * Candidates of which `asked` (folded words) is a part, word for word and in order, but not the
+   * whole: a first name ("albert" -> "Albert Augustus Charles"), a surname, "henry tudor" for
+   * "Henry_VIII of house of Tudor" (its natural form "Henry VIII Tudor"). However many values share
+   * the part; per attribute, the attribute where fewest values share it first (the part names
+   * something there most uniquely). Match 'partial'.
+   */
+  lookupName(asked: readonly string[]): readonly ValueCandidate[] {
+    if (asked.length === 0 || (asked.length === 1 && this.schemaWords.has(asked[0] as string))) return [];
+    const indexed = asked.filter((w) => !STOPWORDS.has(w));
+    if (indexed.length === 0) return [];
+    const postings = indexed.map((w) => this.nameWords.get(w) ?? []);
+    const rarest = postings.reduce((a, b) => (b.length < a.length ? b : a));
+    const found = rarest.filter((candidate) => [candidate.value, ...(this.forms.get(candidate.value) ?? [])].some((form) => isPart(asked, key(form).split(' '))));
+    const perAttribute = new Map<string, number>();
+    for (const c of found) perAttribute.set(`${c.classId}\u0000${c.attributeId}`, (perAttribute.get(`${c.classId}\u0000${c.attributeId}`) ?? 0) + 1);
+    const share = (c: ValueCandidate) => perAttribute.get(`${c.classId}\u0000${c.attributeId}`) ?? 0;
+    return found.map((c, i) => ({ c, i })).sort((a, b) => share(a.c) - share(b.c) || a.i - b.i).map(({ c }) => c);
+  }
+
+  /** The title words of the thing a stored value names ("Queen" for "Victoria of house of Hanover"), when the source has titles. */
+  titlesOf(value: string): readonly string[] {
+    return this.titles.get(value) ?? [];
+  }
+
+  /** Whether the source has titles of things (readTitles): then a title written before a name must be one of them. */
+  knowsTitles(): boolean {
+    return this.titles.size > 0;
+  }
+
   /** Whether a folded word is part of the schema's human names ("id", "name", "order"). */
   isSchemaWord(word: string): boolean {
     return this.schemaWords.has(word);
@@ -222,6 +267,38 @@ export class ValueMemory {
   /** The schema attributes that have remembered text values. */
   textColumns(schema: SchemaGraph): readonly ColumnMemory[] {
     return this.columns.filter((c) => c.values.length > 0 && schema.classes.some((k) => k.id === c.classId));
+  }
+
+  /** The value without its accents, and for one name in PARTIAL_NAME_SHARE, its unique first or last word (naturalForms). */
+  private indexWrittenForms(value: string, wordCounts: ReadonlyMap<string, number>): void {
+    const out: string[] = [];
+    const plain = value.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+    if (plain !== value.trim()) out.push(plain);
+    const ws = value.trim().split(/\s+/);
+    const nameLike = ws.length >= 2 && ws.length <= 3 && ws.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w));
+    if (nameLike && stableShare(value) < PARTIAL_NAME_SHARE) {
+      for (const word of [ws[0] as string, ws[ws.length - 1] as string]) {
+        const folded = key(word);
+        if (folded.length >= 4 && wordCounts.get(folded) === 1 && !this.schemaWords.has(folded) && !STOPWORDS.has(folded)) out.push(word);
+      }
+    }
+    const known = this.written.get(value) ?? [];
+    const fresh = out.filter((form) => !known.includes(form));
+    if (fresh.length > 0) this.written.set(value, [...known, ...fresh]);
+  }
+
+  /** The words of a multi-word value and of its natural forms, for lookupName. */
+  private indexNameWords(column: ColumnMemory, value: string, forms: readonly string[]): void {
+    const seen = new Set<string>();
+    for (const form of [value, ...forms]) {
+      const ws = key(form).split(' ');
+      if (ws.length < 2) continue;
+      for (const word of ws) {
+        if (seen.has(word) || STOPWORDS.has(word) || /^\d+$/.test(word) || (word.length < 2 && !/^[ivx]$/.test(word))) continue;
+        seen.add(word);
+        push(this.nameWords, word, { classId: column.classId, attributeId: column.attributeId, value, match: 'partial' });
+      }
+    }
   }
 
   private index(column: ColumnMemory, value: string, wordCounts: ReadonlyMap<string, number>): void {
@@ -293,6 +370,24 @@ function push<T>(map: Map<string, T[]>, k: string, item: T): void {
   const list = map.get(k);
   if (list) list.push(item);
   else map.set(k, [item]);
+}
+
+/** Share of multi-word names the generator may write by one unique word of theirs (naturalForms): people mostly write the whole name. */
+const PARTIAL_NAME_SHARE = 0.25;
+
+/** A number in [0, 1) fixed by the text (FNV-1a), so which names get a partial form does not depend on any random stream. */
+function stableShare(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash / 2 ** 32;
+}
+
+/** Whether `part` is `whole`'s words in order with some left out (none left out is no part). */
+function isPart(part: readonly string[], whole: readonly string[]): boolean {
+  if (part.length >= whole.length) return false;
+  let k = 0;
+  for (const word of whole) if (word === part[k]) k += 1;
+  return k === part.length;
 }
 
 function deletionsOf(text: string): string[] {
