@@ -11,8 +11,9 @@
  * a class it uses, or unmistakable), does not sort where the words say it should,
  * shows attributes in another order than named or keeps more than the one row "our cheapest product"
  * asks for (order-cues.ts), leaves out a whole value the question names
- * (value-coverage.ts), or shows a maximum, total or average no word asks for (aggregate-cues.ts):
- * judged on finished readings. (Judging those inside
+ * (value-coverage.ts), shows a maximum, total or average no word asks for (aggregate-cues.ts), or
+ * does not count (and rank by the count of) the class "how many X" or "the most X" names
+ * (count-cues.ts): judged on finished readings. (Judging those inside
  * the search too, at the end of each reading, did worse: Northwind held-out top-1 265 and 268
  * against 267 and 271 of 300, seeds 5 and 99.)
  *
@@ -21,6 +22,7 @@
  */
 import type { SchemaGraph } from '../schema-graph/types.js';
 import { AGGREGATE_CUE_PENALTY, aggregateCues, unaskedAggregates } from './aggregate-cues.js';
+import { COUNT_CUE_PENALTY, COUNT_WORDS, countContradictions, countCues } from './count-cues.js';
 import { ATTRIBUTE_CUE_PENALTY, attributeContradictions, attributeCues, misnamedCondition } from './attribute-cues.js';
 import { IGNORED_ATTRIBUTE_PENALTY, questionWords, unreadNames } from './coverage.js';
 import { GROUP_CUE_PENALTY, GROUP_WORDS, groupContradictions, groupCues } from './group-cues.js';
@@ -42,7 +44,7 @@ export interface ReadingChecks {
 }
 
 /** The words the cues read; a question's word with two neighbouring letters swapped is read as the cue word it misspells ("bgigest"). Names are repaired by schema-names.ts. */
-const CUE_WORDS: ReadonlySet<string> = new Set([...ORDER_WORDS, ...GROUP_WORDS, ...NULL_WORDS]);
+const CUE_WORDS: ReadonlySet<string> = new Set([...ORDER_WORDS, ...GROUP_WORDS, ...NULL_WORDS, ...COUNT_WORDS]);
 
 export function readingChecks(question: string, mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph): ReadingChecks {
   const said = questionWords(question, mentions).map((word) => word && unswapped(word, CUE_WORDS));
@@ -53,6 +55,7 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
   const nulls = nullCues(said, names);
   const values = wholeValues(mentions);
   const aggregates = aggregateCues(said, names);
+  const counts = countCues(said, names);
   const tested = new Set(nulls.flatMap((cue) => cue.attributes));
   const searched = (tokens: readonly string[]) =>
     OPERATOR_CUE_PENALTY * cueContradictions(operators, tokens) +
@@ -83,7 +86,8 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
         ORDER_CUE_PENALTY * shownOutOfOrder(said, tokens, names, schema) +
         ORDER_CUE_PENALTY * unlimitedSingles(sorts, tokens) +
         UNUSED_VALUE_PENALTY * unusedValues(values, tokens) +
-        AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens)
+        AGGREGATE_CUE_PENALTY * unaskedAggregates(aggregates, tokens) +
+        COUNT_CUE_PENALTY * countContradictions(counts, tokens)
       );
     },
   };

@@ -67,6 +67,15 @@ describe('reading checks on generated questions', () => {
     expect(unpriced('show A:Products.ProductName where A:Products.UnitPrice is_null order asc A:Products.UnitsInStock')).toBe(0);
     expect(unpriced('show A:Products.ProductName order asc A:Products.UnitsInStock')).toBeGreaterThan(0);
     expect(judge('products with no unit price')('show A:Products.ProductName')).toBeGreaterThan(0);
+    // "the most X" ranks by the count of X's rows; "how many X" counts X's rows, not the distinct values of one of its attributes.
+    const most = judge('Which category has the most products?');
+    expect(most('show A:Categories.CategoryName group A:Categories.CategoryName order desc count A:Products.* limit #1')).toBe(0);
+    expect(most('show A:Categories.CategoryName order desc A:Products.UnitPrice limit #1')).toBeGreaterThan(0);
+    expect(most('show A:Categories.CategoryName group A:Categories.CategoryName order asc count A:Products.* limit #1')).toBeGreaterThan(0);
+    const howMany = judge('How many products are there?');
+    expect(howMany('show count A:Products.*')).toBe(0);
+    expect(howMany('show count_distinct A:Products.ProductID')).toBe(0);
+    expect(howMany('show count_distinct A:Products.CategoryID')).toBeGreaterThan(0);
   });
 
   it('read a cue word with two neighbouring letters swapped as the cue', () => {

@@ -1,0 +1,101 @@
+/**
+ * Count cues: "the most dogs", "the fewest orders", "the largest number of flights", "how many
+ * courses", "the number of TV channels" name a class and ask for a count of its rows; after "the
+ * most" / "the fewest" (and their "number of" forms) the count is also what the answer is ranked by,
+ * most first or fewest first. On databases it was not trained on the model often ranks such a
+ * question by an attribute it reads near the noun (validation misses: "the breed the most dogs have"
+ * sorted by the dog's name; "the address with the most students" by a line of the address; "the
+ * number of TV channels" as the count of distinct HD flags). A reading that counts no row of the
+ * class the words name (`count A:Dogs.*`, a count of one of its attributes, or a distinct count of
+ * its key: not the distinct values of another attribute), or, after a
+ * superlative, does not rank by that count the way the words say, loses `COUNT_CUE_PENALTY`
+ * log-probability per cue.
+ *
+ * The words must name a class, and no attribute (schema-names.ts): "the most expensive product" ranks
+ * a price (order cues), "how many units in stock" and "the most customer company name" read an
+ * attribute. A class the reading never uses is not
+ * judged (the model may name it another way, a relation word on a graph): the cue only decides
+ * between readings about the class.
+ */
+import type { SchemaNames } from './schema-names.js';
+import { classToken } from './target.js';
+
+/** Log-probability a reading loses per count cue it does not follow; as much as the other cues (ORDER_CUE_PENALTY). */
+export const COUNT_CUE_PENALTY = 4;
+
+type Direction = 'asc' | 'desc';
+
+/** Words that rank by a count when a class follows: "the most orders", "the fewest products". */
+const RANKED_COUNTS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
+  ...['most', 'largest number of', 'highest number of', 'greatest number of', 'biggest number of', 'most number of', 'maximum number of', 'max number of'].map((w) => ({ words: w.split(' '), direction: 'desc' as const })),
+  ...['fewest', 'least', 'least number of', 'smallest number of', 'lowest number of', 'fewest number of', 'minimum number of', 'min number of'].map((w) => ({ words: w.split(' '), direction: 'asc' as const })),
+];
+/** Words that ask for a count of the class that follows: "how many orders", "the number of channels". */
+const COUNTS: readonly (readonly string[])[] = [['how', 'many'], ['number', 'of'], ['count', 'of'], ['amount', 'of'], ['total', 'number', 'of']];
+/** Words that may stand between the cue and the class's name ("the most different customers", "how many distinct ..."). */
+const FILLER = new Set(['the', 'different', 'distinct', 'unique', 'separate', 'individual', 'total']);
+
+/** Every word the count cues read: what a misspelt word of the question is repaired to. */
+export const COUNT_WORDS: ReadonlySet<string> = new Set([...RANKED_COUNTS.flatMap((r) => r.words), ...COUNTS.flat()]);
+
+export interface CountCue {
+  /** The class whose rows are counted (its id). */
+  readonly classId: string;
+  /** Its primary key's attributes (ids): a distinct count of one counts its rows too. */
+  readonly keys: readonly string[];
+  /** The way the count ranks the answer; null when the words only ask for the count. */
+  readonly direction: Direction | null;
+}
+export type CountCues = readonly CountCue[];
+
+/** The count cues of a question's words (`said`: questionWords, mentions as null). */
+export function countCues(said: readonly (string | null)[], names: SchemaNames): CountCues {
+  const words = said.map((w) => w ?? '');
+  const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
+  const cues: CountCue[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    // The longest run that starts here: "most number of" before "most".
+    const ranked = RANKED_COUNTS.filter((r) => at(i, r.words)).sort((a, b) => b.words.length - a.words.length)[0];
+    const counted = ranked ? null : COUNTS.filter((run) => at(i, run)).sort((a, b) => b.length - a.length)[0];
+    const run = ranked?.words ?? counted;
+    if (!run) continue;
+    let start = i + run.length;
+    while (start < words.length && FILLER.has(words[start] as string)) start += 1;
+    // The longest name there must be a class's alone, not followed by one of its attributes: "the
+    // most customer company name", "the number of different employee titles of courtesy" read attributes.
+    const name = names.nameAt(words, start);
+    const owner = name && name.attributes.length === 0 ? names.classAt(words, start) : null;
+    const ofOwner = owner ? names.attributesAt(words, start + name!.length).filter((token) => token.startsWith(`A:${owner.id}.`)) : [];
+    if (owner && ofOwner.length === 0) cues.push({ classId: owner.id, keys: owner.attributes.filter((a) => a.primaryKey).map((a) => a.id), direction: ranked?.direction ?? null });
+    i += run.length - 1;
+  }
+  return cues;
+}
+
+/** The attribute a token names, when it is one of `classId`'s (any instance): `A:Dogs.*`, `A:Person#2.name` -> '*', 'name'. */
+function attributeOf(token: string | undefined, classId: string): string | null {
+  const prefix = classToken(classId).replace(/^C:/, 'A:');
+  if (!token?.startsWith(prefix)) return null;
+  const rest = token.slice(prefix.length);
+  const match = /^(?:#\d+)?\.(.+)$/.exec(rest);
+  return match ? (match[1] as string) : null;
+}
+
+/** Whether `aggregate token` counts rows of the cue's class: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`. */
+function countsRows(aggregate: string | undefined, token: string | undefined, cue: CountCue): boolean {
+  const attribute = attributeOf(token, cue.classId);
+  if (attribute === null) return false;
+  return aggregate === 'count' || (aggregate === 'count_distinct' && cue.keys.includes(attribute));
+}
+
+/** How many cues a finished reading does not follow; cues about a class the reading never names are not judged. */
+export function countContradictions(cues: CountCues, tokens: readonly string[]): number {
+  let contradictions = 0;
+  for (const cue of cues) {
+    if (!tokens.some((t) => t === classToken(cue.classId) || attributeOf(t, cue.classId) !== null)) continue;
+    const counts = tokens.some((t, k) => countsRows(tokens[k - 1], t, cue));
+    const ranks = cue.direction === null || tokens.some((t, k) => t === 'order' && tokens[k + 1] === cue.direction && countsRows(tokens[k + 2], tokens[k + 3], cue));
+    if (!counts || !ranks) contradictions += 1;
+  }
+  return contradictions;
+}
