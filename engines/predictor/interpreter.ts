@@ -22,14 +22,14 @@ import { valueFitOf } from './value-fit.js';
 import { inputTokens } from './input.js';
 import { findMentions } from './mentions.js';
 import type { QueryGraphModel } from './query-graph-model.js';
-import { readingChecks } from './reading-checks.js';
+import { readingChecks } from './cues/reading-checks.js';
 import { schemaNames, type SchemaNames } from './schema-names.js';
 import type { SchemaSynonyms } from './synonyms.js';
 import { tokensToGraph } from './target.js';
 import type { ValueMemory } from './value-memory.js';
 
 /**
- * Beams searched whatever `k` is asked: the reading checks (reading-checks.ts) can only promote a
+ * Beams searched whatever `k` is asked: the reading checks (cues/reading-checks.ts) can only promote a
  * reading the search found, and a narrow beam drops readings the model itself scores higher than
  * what it keeps (their first tokens are less likely: "product id between 62 and 23 and ... between
  * 29 and 73" lost its second range at width 8). Northwind held-out top-1/top-3 over seeds 5, 31,
@@ -85,7 +85,7 @@ export interface PredictorOptions {
 }
 
 export class QueryGraphPredictor {
-  /** Which classes and attributes the question's words name, for the reading checks (reading-checks.ts). */
+  /** Which classes and attributes the question's words name, for the reading checks (cues/reading-checks.ts). */
   private readonly names: SchemaNames;
 
   constructor(
@@ -109,7 +109,7 @@ export class QueryGraphPredictor {
     const tokens = this.model.respell(inputTokens(question, mentions));
     const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);
     const grammar = new TargetGrammar(schema, mentionSlots(mentions), valueFitOf(this.memory));
-    // The question's words held against each reading (reading-checks.ts).
+    // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
     const decoded = beams.map((d) => ({ ...d, logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability);

@@ -2,7 +2,7 @@
  * Which attributes a question's words name: "ship address" is Orders.ShipAddress, "customer city"
  * is Customers.City (an owner's name first, as the generator and people write another class's
  * attribute), "city" alone is every class's city. The cues that check a reading against the words
- * around values and superlatives (operator-cues.ts, order-cues.ts) ask this.
+ * around values and superlatives (cues/operator.ts, cues/order.ts) ask this.
  *
  * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
  * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.

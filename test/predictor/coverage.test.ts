@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
-import { questionWords, unreadNames } from '../../engines/predictor/coverage.js';
+import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 import { findMentions } from '../../engines/predictor/mentions.js';

@@ -1,5 +1,5 @@
 /**
- * The reading checks (reading-checks.ts) against what the generator writes: a generated question's
+ * The reading checks (cues/reading-checks.ts) against what the generator writes: a generated question's
  * own graph must (almost) never lose log-probability to them, during the search or when finished.
  * A cue that contradicts the generator's English would push the model's right readings down. Over
  * 3,000 questions per source the contradictions measured 0-2 (values a mention finder splits,
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
 import { findMentions } from '../../engines/predictor/mentions.js';
-import { readingChecks } from '../../engines/predictor/reading-checks.js';
+import { readingChecks } from '../../engines/predictor/cues/reading-checks.js';
 import { schemaNames } from '../../engines/predictor/schema-names.js';
 import { EOS } from '../../engines/predictor/target.js';
 import { ValueMemory } from '../../engines/predictor/value-memory.js';

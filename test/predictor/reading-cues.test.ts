@@ -6,16 +6,16 @@
  * or "with no orders" (classes), constrain nothing; a value of several words named in full is used.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregateCues, unaskedAggregates } from '../../engines/predictor/aggregate-cues.js';
-import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/attribute-cues.js';
-import { groupContradictions, groupCues } from '../../engines/predictor/group-cues.js';
-import { questionWords } from '../../engines/predictor/coverage.js';
+import { aggregateCues, unaskedAggregates } from '../../engines/predictor/cues/aggregate.js';
+import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/cues/attribute.js';
+import { groupContradictions, groupCues } from '../../engines/predictor/cues/group.js';
+import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { findMentions } from '../../engines/predictor/mentions.js';
-import { cueContradictions, operatorCues } from '../../engines/predictor/operator-cues.js';
-import { nullContradictions, nullCues } from '../../engines/predictor/null-cues.js';
-import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../engines/predictor/order-cues.js';
+import { cueContradictions, operatorCues } from '../../engines/predictor/cues/operator.js';
+import { nullContradictions, nullCues } from '../../engines/predictor/cues/null.js';
+import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../engines/predictor/cues/order.js';
 import { schemaNames } from '../../engines/predictor/schema-names.js';
-import { unusedValues, wholeValues } from '../../engines/predictor/value-coverage.js';
+import { unusedValues, wholeValues } from '../../engines/predictor/cues/value-coverage.js';
 import { ValueMemory } from '../../engines/predictor/value-memory.js';
 import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';

@@ -7,10 +7,11 @@
  * not group at all is not judged ("the price for each product" may be a plain list). "by X" is left
  * out: it also sorts ("by unit price, highest first").
  */
-import type { SchemaGraph } from '../schema-graph/types.js';
-import { labelAttribute } from './labels.js';
-import type { SchemaNames } from './schema-names.js';
-import { attributeToken, ITEMS } from './target.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
+import { labelAttribute } from '../labels.js';
+import type { SchemaNames } from '../schema-names.js';
+import { attributeToken, ITEMS } from '../target.js';
+import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per group cue it does not follow; as much as OPERATOR_CUE_PENALTY. */
 export const GROUP_CUE_PENALTY = 4;
@@ -22,7 +23,7 @@ export const GROUP_WORDS: ReadonlySet<string> = new Set(EACH.flat());
 /** Each cue: the attribute tokens one of which a grouped reading must group by. */
 export type GroupCues = readonly (readonly string[])[];
 
-/** The group cues of a question's words (folded, null inside value mentions: coverage.ts questionWords). */
+/** The group cues of a question's words (folded, null inside value mentions: cues/coverage.ts questionWords). */
 export function groupCues(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): GroupCues {
   const words = said.map((w) => w ?? '');
   const cues: (readonly string[])[] = [];
@@ -55,3 +56,13 @@ export function groupContradictions(cues: GroupCues, tokens: readonly string[]):
   if (grouped.length === 0) return 0;
   return cues.filter((cue) => !cue.some((a) => grouped.includes(a))).length;
 }
+
+/** Group cues judged inside the search. */
+export const GROUP_CUE: CueKind = {
+  name: 'group',
+  words: GROUP_WORDS,
+  read({ said, names, schema }) {
+    const cues = groupCues(said, names, schema);
+    return { whileSearching: (tokens) => GROUP_CUE_PENALTY * groupContradictions(cues, tokens) };
+  },
+};

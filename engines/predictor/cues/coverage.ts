@@ -9,9 +9,10 @@
  * log-probability per name, so a beam that reads the whole question moves ahead of one that does
  * not. Words inside value mentions do not count ("Sales Representative" names no attribute).
  */
-import type { Mention } from './mentions.js';
-import type { SchemaNames } from './schema-names.js';
-import { words } from './normalize.js';
+import type { Mention } from '../mentions.js';
+import type { SchemaNames } from '../schema-names.js';
+import { words } from '../normalize.js';
+import type { CueKind } from './cue.js';
 
 /**
  * Log-probability a reading loses for each name of the question it leaves out (e^-4: about a
@@ -45,7 +46,7 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
     const next = i + match.length;
     i = next - 1;
     // A name right before a value ("of house of Windsor", "ship city Lyon") says what the value is:
-    // attribute-cues.ts judges where the value goes, and a person's name may hold such words.
+    // cues/attribute.ts judges where the value goes, and a person's name may hold such words.
     if (questionWordList[next] === null || (said[next] === 'of' && questionWordList[next + 1] === null)) continue;
     // "regions" may be the class Regions: read when the reading uses it.
     if (match.attributes.length === 0 || match.attributes.some((a) => used.has(a)) || match.classes.some((c) => classes.has(c))) continue;
@@ -58,3 +59,11 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
 function ownerOf(attributeToken: string): string {
   return attributeToken.slice(2, attributeToken.lastIndexOf('.')).replace(/#\d+$/, '');
 }
+
+/** Names the question says that a finished reading leaves out. */
+export const COVERAGE_CUE: CueKind = {
+  name: 'coverage',
+  read({ said, names }) {
+    return { whenFinished: (tokens) => IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) };
+  },
+};

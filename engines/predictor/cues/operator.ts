@@ -10,10 +10,11 @@
  * than 20", "units on order 90") has no cue and constrains nothing. Words inside earlier mentions are
  * never read as cues. A cue word with two neighbouring letters swapped ("undre 11010") still counts.
  */
-import type { Operator } from '../query-graph/types.js';
-import type { Mention } from './mentions.js';
-import { unswapped, wordsBefore } from './normalize.js';
-import { ITEMS } from './target.js';
+import type { Operator } from '../../query-graph/types.js';
+import type { Mention } from '../mentions.js';
+import { unswapped, wordsBefore } from '../normalize.js';
+import { ITEMS } from '../target.js';
+import type { CueKind } from './cue.js';
 
 /**
  * Log-probability a reading loses per condition whose operator contradicts the words before its
@@ -83,3 +84,12 @@ function endsWith(list: readonly string[], run: readonly string[]): boolean {
   if (run.length > list.length) return false;
   return run.every((w, k) => list[list.length - run.length + k] === w);
 }
+
+/** Operator cues judged inside the search. */
+export const OPERATOR_CUE: CueKind = {
+  name: 'operator',
+  read({ question, mentions, names }) {
+    const cues = operatorCues(question, mentions, (before) => names.endsWithAttribute(before));
+    return { whileSearching: (tokens) => OPERATOR_CUE_PENALTY * cueContradictions(cues, tokens) };
+  },
+};

@@ -9,7 +9,8 @@
  * ("top 5", "employee 3") is often no value at all. In generated questions such a mention is left
  * out of the gold graph about once in 150 (a value split at a slash: "Owner/Marketing Assistant").
  */
-import type { Mention } from './mentions.js';
+import type { Mention } from '../mentions.js';
+import type { CueKind } from './cue.js';
 
 /** Log-probability a finished reading loses per whole value it leaves out; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */
 export const UNUSED_VALUE_PENALTY = 4;
@@ -25,3 +26,12 @@ export function unusedValues(values: readonly number[], tokens: readonly string[
   const used = new Set(tokens.filter((t) => t.startsWith('@')).map((t) => Number(t.slice(1))));
   return values.filter((k) => !used.has(k)).length;
 }
+
+/** Whole values the question names that a finished reading leaves out. */
+export const VALUE_COVERAGE_CUE: CueKind = {
+  name: 'value-coverage',
+  read({ mentions }) {
+    const values = wholeValues(mentions);
+    return { whenFinished: (tokens) => UNUSED_VALUE_PENALTY * unusedValues(values, tokens) };
+  },
+};

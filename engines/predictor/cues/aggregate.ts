@@ -8,8 +8,9 @@
  * aggregate without its word, and for keeping only the top row of a sort (`limit #1`) when no word
  * asks for a maximum or minimum. Counts are left to the model.
  */
-import type { SchemaNames } from './schema-names.js';
-import { ITEMS } from './target.js';
+import type { SchemaNames } from '../schema-names.js';
+import { ITEMS } from '../target.js';
+import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per shown aggregate no word asks for; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */
 export const AGGREGATE_CUE_PENALTY = 4;
@@ -63,3 +64,12 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
   }
   return unasked;
 }
+
+/** Aggregates no word asks for, on finished readings. */
+export const AGGREGATE_CUE: CueKind = {
+  name: 'aggregate',
+  read({ said, names }) {
+    const asked = aggregateCues(said, names);
+    return { whenFinished: (tokens) => AGGREGATE_CUE_PENALTY * unaskedAggregates(asked, tokens) };
+  },
+};

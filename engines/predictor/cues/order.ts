@@ -10,12 +10,14 @@
  * adjective a class with a price or date (schema-names.ts); "the most orders" names a class and is
  * left to the model.
  */
-import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../schema-graph/types.js';
-import { BIRTH, MONEY } from './english.js';
-import { labelAttribute } from './labels.js';
-import { key } from './normalize.js';
-import type { SchemaNames } from './schema-names.js';
-import { attributeToken, ITEMS } from './target.js';
+import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
+import { BIRTH, MONEY } from '../english.js';
+import { labelAttribute } from '../labels.js';
+import { key } from '../normalize.js';
+import type { SchemaNames } from '../schema-names.js';
+import { attributeToken, ITEMS } from '../target.js';
+import type { CueKind } from './cue.js';
+import { readAs } from './reading-view.js';
 
 /** Log-probability a reading loses per order cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
 export const ORDER_CUE_PENALTY = 4;
@@ -76,7 +78,7 @@ export interface OrderCue {
 
 export type OrderCues = readonly OrderCue[];
 
-/** The order cues of a question's words (folded, null inside value mentions: coverage.ts questionWords). */
+/** The order cues of a question's words (folded, null inside value mentions: cues/coverage.ts questionWords). */
 export function orderCues(said: readonly (string | null)[], names: SchemaNames): OrderCues {
   const words = said.map((w) => w ?? '');
   const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
@@ -175,3 +177,29 @@ export function shownOutOfOrder(said: readonly (string | null)[], tokens: readon
   }
   return 0;
 }
+
+/** Whether a reading (or its beginning) sorts by something yet: only then can its order cues be judged in the search. */
+function sortsSoFar(tokens: readonly string[]): boolean {
+  const order = tokens.indexOf('order');
+  return order >= 0 && tokens.slice(order).some((t) => t.startsWith('A:'));
+}
+
+/**
+ * Order cues: what a reading sorts by, judged inside the search once it sorts (else when it ends);
+ * on finished readings also the order of what it shows and the one row a single superlative asks for.
+ */
+export const ORDER_CUE: CueKind = {
+  name: 'order',
+  words: ORDER_WORDS,
+  read({ said, names, schema }) {
+    const cues = orderCues(said, names);
+    return {
+      whileSearching: (written) => {
+        const tokens = readAs(written, schema);
+        return sortsSoFar(tokens) ? ORDER_CUE_PENALTY * orderContradictions(cues, tokens) : 0;
+      },
+      whenFinished: (tokens) =>
+        ORDER_CUE_PENALTY * ((sortsSoFar(tokens) ? 0 : orderContradictions(cues, tokens)) + shownOutOfOrder(said, tokens, names, schema) + unlimitedSingles(cues, tokens)),
+    };
+  },
+};

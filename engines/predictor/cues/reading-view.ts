@@ -1,12 +1,12 @@
 /**
- * A reading as the question's cues read it (reading-checks.ts). The cues know attributes only, so
+ * A reading as the question's cues read it (cues/reading-checks.ts). The cues know attributes only, so
  * a computed value (`c1`) stands for the attributes it computes with ("the highest unit price
  * times quantity" sorts by unit price, in the cues' eyes), and a followed foreign-key relation also
  * names its key column ("the employee they report to" reads Employees.ReportsTo). Without this,
  * every computed or followed reading would look as if it left out what the question names.
  */
-import type { SchemaGraph } from '../schema-graph/types.js';
-import { attributeToken, ITEMS } from './target.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
+import { attributeToken, ITEMS } from '../target.js';
 
 export function readAs(tokens: readonly string[], schema: SchemaGraph): readonly string[] {
   if (!tokens.some((t) => /^c\d+$/.test(t) || t.startsWith('R:'))) return tokens;

@@ -13,12 +13,14 @@
  * in 1993" compares the hire date, "born before 1500" the birth date): the model, which learnt
  * "born" but never "hired", read the first as a birth year.
  */
-import { findAttribute } from '../schema-graph/lookup.js';
-import type { SchemaGraph } from '../schema-graph/types.js';
-import type { Mention } from './mentions.js';
-import { wordsAfter, wordsBefore } from './normalize.js';
-import type { SchemaNames } from './schema-names.js';
-import { ITEMS } from './target.js';
+import { findAttribute } from '../../schema-graph/lookup.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
+import type { Mention } from '../mentions.js';
+import { wordsAfter, wordsBefore } from '../normalize.js';
+import type { SchemaNames } from '../schema-names.js';
+import { ITEMS } from '../target.js';
+import type { CueKind } from './cue.js';
+import { nullCues } from './null.js';
 
 /** Log-probability a reading loses per value it puts on another attribute than the one named before it; as much as OPERATOR_CUE_PENALTY (measured there). */
 export const ATTRIBUTE_CUE_PENALTY = 4;
@@ -134,3 +136,15 @@ function isDateToken(schema: SchemaGraph, token: string): boolean {
     return true;
   }
 }
+
+/** Attribute cues judged inside the search; a value the missing-value cues test is not misnamed. */
+export const ATTRIBUTE_CUE: CueKind = {
+  name: 'attribute',
+  read({ question, mentions, said, names, schema }) {
+    const cues = attributeCues(question, mentions, names, schema);
+    const tested = new Set(nullCues(said, names).flatMap((cue) => cue.attributes));
+    return {
+      whileSearching: (tokens) => ATTRIBUTE_CUE_PENALTY * (attributeContradictions(cues, tokens) + misnamedCondition(cues, tested, mentions.length, tokens)),
+    };
+  },
+};

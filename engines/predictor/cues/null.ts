@@ -10,7 +10,8 @@
  * different question, left to the model; and "with a X" must end there ("with a freight over 50"
  * compares the freight).
  */
-import type { SchemaNames } from './schema-names.js';
+import type { SchemaNames } from '../schema-names.js';
+import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per missing-value cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
 export const NULL_CUE_PENALTY = 4;
@@ -36,7 +37,7 @@ export interface NullCue {
 
 export type NullCues = readonly NullCue[];
 
-/** The missing-value cues of a question's words (folded, null inside value mentions: coverage.ts questionWords). */
+/** The missing-value cues of a question's words (folded, null inside value mentions: cues/coverage.ts questionWords). */
 export function nullCues(said: readonly (string | null)[], names: SchemaNames): NullCues {
   const words = said.map((w) => w ?? '');
   const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
@@ -80,3 +81,13 @@ export function nullContradictions(cues: NullCues, tokens: readonly string[]): n
   }
   return cues.filter((cue) => !cue.attributes.some((attribute) => tested.has(`${attribute} ${cue.test}`))).length;
 }
+
+/** Missing-value cues, judged when a reading writes past its conditions. */
+export const NULL_CUE: CueKind = {
+  name: 'null',
+  words: NULL_WORDS,
+  read({ said, names }) {
+    const cues = nullCues(said, names);
+    return { whenConditionsEnd: (conditions) => NULL_CUE_PENALTY * nullContradictions(cues, conditions) };
+  },
+};

@@ -17,8 +17,9 @@
  * judged (the model may name it another way, a relation word on a graph): the cue only decides
  * between readings about the class.
  */
-import type { SchemaNames } from './schema-names.js';
-import { classToken } from './target.js';
+import type { SchemaNames } from '../schema-names.js';
+import { classToken } from '../target.js';
+import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per count cue it does not follow; as much as the other cues (ORDER_CUE_PENALTY). */
 export const COUNT_CUE_PENALTY = 4;
@@ -99,3 +100,13 @@ export function countContradictions(cues: CountCues, tokens: readonly string[]):
   }
   return contradictions;
 }
+
+/** Counts the words ask for, on finished readings. */
+export const COUNT_CUE: CueKind = {
+  name: 'count',
+  words: COUNT_WORDS,
+  read({ said, names }) {
+    const cues = countCues(said, names);
+    return { whenFinished: (tokens) => COUNT_CUE_PENALTY * countContradictions(cues, tokens) };
+  },
+};
