@@ -11,6 +11,7 @@
  * Nothing here names a domain: the words are English function words, auxiliaries and scalar
  * adjectives.
  */
+import { withoutLeadIn } from '../english/lead-ins.js';
 import type { QueryType } from './derivation.js';
 
 /** What the wording of a question allows. */
@@ -28,10 +29,6 @@ const EXTREMES: readonly QueryType[] = ['MIN', 'MAX', 'ARGMIN', 'ARGMAX'];
 
 /** Auxiliaries that open a yes/no question. */
 const AUXILIARY = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't)\b/i;
-/** "Can you list ...", "Could you tell me which ...": requests, not yes/no questions. */
-const REQUEST = /^(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:list|name|tell|give|show|find|say|count|get|look up|identify)\b/i;
-/** Openings that put the question after a courtesy ("Please", "Tell me", "I'd like to know"). */
-const COURTESY = /^(?:(?:please|so|and|ok|okay|now|also|then|hey|hi)[,\s]+|(?:tell me|i (?:would|'d) like to know|i want to know|i wonder|do you know|can you tell me|could you tell me)[,:\s]+)/i;
 
 /** Words that ask for a count wherever they stand. */
 const COUNT = /\bhow many\b|\b(?:the |total )?number of\b|^(?:count|tally)\b|\bhow much (?:people|staff)\b/i;
@@ -83,24 +80,13 @@ export function asksForExtreme(question: string): boolean {
   return extremeDirection(question) !== null || /\b[a-z]{3,}iest\b|\b[a-z]{3,}est (?:[a-z]+ )?(?:of|among|in|on)\b/i.test(question);
 }
 
-/** The question with a courtesy opening taken off ("Tell me, is ..." -> "is ..."). */
-function core(question: string): string {
-  let q = question.trim().replace(/\s+/g, ' ');
-  for (let i = 0; i < 3; i++) {
-    const next = q.replace(COURTESY, '');
-    if (next === q) break;
-    q = next;
-  }
-  return q;
-}
-
 /**
  * "Are there any officers that were born in X?" -> "Which officers were born in X?";
  * "Do any machines happen to be motors?" -> "Which machines happen to be motors?";
  * "Are any telescopes in Chile?" -> "Which telescopes are in Chile?"; null for other questions.
  */
 export function existentialSetQuestion(question: string): string | null {
-  const q = core(question).replace(/\s*[?.!]+$/, '');
+  const q = withoutLeadIn(question).replace(/\s*[?.!]+$/, '');
   const relative = (rest: string) => rest.replace(/^([a-z][\w-]*(?: [a-z][\w-]*)?) (?:that|who|which) /i, '$1 ');
   let m = /^(?:are|were|is|was) there (?:any|some|a|an) (.+)$/i.exec(q);
   if (m) return `Which ${relative(m[1] as string)}?`;
@@ -131,7 +117,7 @@ function firstExtreme(words: readonly string[]): { word: string; at: number } | 
 
 /** The question lower-cased, its words, its first extreme word and the words before it; null without one. */
 function readExtreme(question: string): { q: string; words: string[]; ext: { word: string; at: number }; before: string[] } | null {
-  const q = core(question).toLowerCase();
+  const q = withoutLeadIn(question).toLowerCase();
   const words = q.match(/[a-z]+(?:-[a-z]+)*/g) ?? [];
   const ext = firstExtreme(words);
   return ext ? { q, words, ext, before: words.slice(0, ext.at) } : null;
@@ -197,12 +183,12 @@ export function extremeKind(question: string): 'year' | 'quantity' | null {
 
 /** Reads the types a question's wording allows (see the file comment). */
 export function readQuestionForm(question: string): QuestionForm {
-  const q = core(question);
+  const q = withoutLeadIn(question);
   const only = (...types: QueryType[]): ReadonlySet<QueryType> => new Set(types);
   // "how many" always counts ("How many people work at the oldest firm?"); "the number of" may
   // be what a superlative ranges over ("the largest number of students")
   if (/\bhow many\b/i.test(q) || (COUNT.test(q) && !asksForExtreme(q))) return { allowed: only('COUNT'), existential: null };
-  if (AUXILIARY.test(q) && !REQUEST.test(q)) return { allowed: only('BOOL'), existential: existentialSetQuestion(q) };
+  if (AUXILIARY.test(q)) return { allowed: only('BOOL'), existential: existentialSetQuestion(q) };
   if (asksForExtreme(q)) {
     const direction = extremeDirection(q);
     const asks = extremeAsksFor(q);

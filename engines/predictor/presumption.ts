@@ -4,11 +4,12 @@
  * 500 dollars?" and "How many…?" do not (no rows, or zero, is a fine answer). Federation uses
  * this to decide whether an empty result ends the search or the next reading is tried.
  */
-import { questionForm, withoutLeadIn } from './question-form.js';
+import { withoutLeadIn } from '../english/lead-ins.js';
+import { questionForm } from './question-form.js';
 
 export function presumesAnswer(question: string): boolean {
   if (questionForm(question) === 'BOOLEAN') return false;
-  const text = withoutLeadIn(question);
+  const text = withoutLeadIn(question).toLowerCase();
   if (/\b(if any|any at all|whether)\b/.test(text)) return false;
   if (/^(how many|count)\b/.test(text)) return false;
   return true;
