@@ -3,6 +3,7 @@
  * models/train/nldb/textnorm.py: the models were trained on exactly these rules, so any change
  * here must be made there too (and the models retrained).
  */
+import { nounBases } from '../english/noun-bases.js';
 
 const TOKEN_RE = /\d+(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|'s\b|[A-Za-z\u00C0-\u024F]+|[^\sA-Za-z\d\u00C0-\u024F]/g;
 
@@ -114,14 +115,6 @@ export interface EncodedSupport {
   readonly positions: readonly Position[];
 }
 
-/** Base forms a noun may have (regular plurals), as textnorm.py noun_bases and WordNet's morphy. */
-export function nounBases(word: string): string[] {
-  const out = [word];
-  if (word.endsWith('ies') && word.length > 4) out.push(`${word.slice(0, -3)}y`);
-  if (/(s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
-  if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
-  return out;
-}
 
 /**
  * `features`: how many of the per-token features the model was trained with (a model made before

@@ -5,7 +5,8 @@
  * of (first senses only), in the same number. Words the model knows are never touched, so what it
  * learnt always wins over WordNet.
  */
-import { nounBases, type WordNet } from './wordnet.js';
+import { nounBases } from '../english/noun-bases.js';
+import type { WordNet } from './wordnet.js';
 
 export class SchemaSynonyms {
   /** Synonym (base form) -> the schema word (base form) it stands for. */

