@@ -106,7 +106,11 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         // A value may begin with an article ("The Rise of the Blue Beetle"), found whole; no part of one may.
         if ((ValueMemory.isStopword(first.text) || ValueMemory.isStopword(last.text)) && !(quality === 'exact' && n >= 2)) continue;
         // A lone schema word ("id", "order") is the question talking about the schema, not a value.
-        if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || memory.isSchemaWord(first.text))) continue;
+        // A word of a longer name ("operational" of "operational from") may still be a whole stored value
+        // ('Operational'), unless the question writes that name out around it ("package option") or it is
+        // as short as the abbreviations every schema uses ("id" of "product id" is no 'ID' of Idaho).
+        const schemaWord = quality === 'exact' ? memory.isSchemaName(first.text) || (memory.isSchemaWord(first.text) && (first.text.length < 4 || insideSchemaName(spans, i, memory))) : memory.isSchemaWord(first.text);
+        if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || schemaWord)) continue;
         // "top seven" is a number, not Steven one letter away: only a value stored as the word itself takes it.
         if (quality !== 'exact' && gram.some((w) => isNumberWord(w.text))) continue;
         const lookup = (folded: string): readonly ValueCandidate[] => {
@@ -232,6 +236,16 @@ function writtenAsName(question: string, spans: readonly WordSpan[], index: numb
   if (index === 0 || /[.!?:]\s*$/.test(question.slice(0, first.start))) return false;
   for (let k = index; k < index + n; k += 1) if (!capital(k)) return false;
   return !capital(index - 1) && !capital(index + n);
+}
+
+/** Whether the word at `index` is part of a schema name of two to four words the question writes out ("package option"). */
+function insideSchemaName(spans: readonly WordSpan[], index: number, memory: ValueMemory): boolean {
+  for (let n = 2; n <= 4; n += 1) {
+    for (let from = Math.max(0, index - n + 1); from <= index && from + n <= spans.length; from += 1) {
+      if (memory.isSchemaName(spans.slice(from, from + n).map((w) => w.text).join(' '))) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a stored value's marks are all before or after its words ("Fall of the Blue Beetle!"): its words alone are the value. */

@@ -73,6 +73,8 @@ export class ValueMemory {
 
   /** Folded words of the schema's human names: never looked up fuzzily or as parts of values. */
   private readonly schemaWords: ReadonlySet<string>;
+  /** The schema's whole human names, folded: a question word that is one names the schema, not a value. */
+  private readonly schemaNames: ReadonlySet<string>;
   /** Stored value -> the natural forms people write it in (aliases.ts), titled ones included. */
   private readonly forms = new Map<string, string[]>();
   /** Stored value -> forms the mention finder finds it by without indexing them: unaccented, a unique part of a name. */
@@ -83,8 +85,11 @@ export class ValueMemory {
     schemaWords: Iterable<string>,
     /** Name -> the title words of the things so named ("Victoria of house of Hanover" -> ["Queen"]). */
     titles: ReadonlyMap<string, readonly string[]> = new Map(),
+    /** The schema's whole human names, folded ("status", "operational from"). */
+    schemaNames: Iterable<string> = [],
   ) {
     this.schemaWords = new Set(schemaWords);
+    this.schemaNames = new Set(schemaNames);
     this.titles = titles;
     for (const column of columns) {
       const wordCounts = new Map<string, number>();
@@ -153,12 +158,12 @@ export class ValueMemory {
         }
       }
     }
-    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, maxDistinct, timeoutMs));
+    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, maxDistinct, timeoutMs), schemaNamesOf(schema));
   }
 
   /** A memory from known columns (tests, and sources that ship their values); `titles` as read() finds them. */
   static of(columns: readonly ColumnMemory[], schema?: SchemaGraph, titles?: ReadonlyMap<string, readonly string[]>): ValueMemory {
-    return new ValueMemory(columns, schema ? schemaWordsOf(schema) : [], titles);
+    return new ValueMemory(columns, schema ? schemaWordsOf(schema) : [], titles, schema ? schemaNamesOf(schema) : []);
   }
 
   column(classId: string, attributeId: string): ColumnMemory | undefined {
@@ -247,6 +252,11 @@ export class ValueMemory {
   /** Whether the source has titles of things (readTitles): then a title written before a name must be one of them. */
   knowsTitles(): boolean {
     return this.titles.size > 0;
+  }
+
+  /** Whether folded words are one of the schema's whole human names ("status", not "operational" of "operational from"). */
+  isSchemaName(folded: string): boolean {
+    return this.schemaNames.has(folded);
   }
 
   /** Whether a folded word is part of the schema's human names ("id", "name", "order"). */
@@ -358,12 +368,16 @@ async function readTitles(engine: QueryGraphEngine, maxDistinct: number, timeout
   return titles;
 }
 
+function humanNamesOf(schema: SchemaGraph) {
+  return [...schema.classes.flatMap((c) => [c.name, ...c.attributes.map((a) => a.name)]), ...schema.relations.map((r) => r.name)];
+}
+
 function schemaWordsOf(schema: SchemaGraph): string[] {
-  const names = [
-    ...schema.classes.flatMap((c) => [c.name, ...c.attributes.map((a) => a.name)]),
-    ...schema.relations.map((r) => r.name),
-  ];
-  return names.flatMap((n) => [n.singular, n.plural, ...key(n.singular).split(' '), ...key(n.plural).split(' ')]).map(key);
+  return humanNamesOf(schema).flatMap((n) => [n.singular, n.plural, ...key(n.singular).split(' '), ...key(n.plural).split(' ')]).map(key);
+}
+
+function schemaNamesOf(schema: SchemaGraph): string[] {
+  return humanNamesOf(schema).flatMap((n) => [key(n.singular), key(n.plural)]);
 }
 
 function push<T>(map: Map<string, T[]>, k: string, item: T): void {

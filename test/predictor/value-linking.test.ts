@@ -120,6 +120,35 @@ describe('partial names', () => {
     expect(textMention('How many people belong to House Tudor?').candidates[0]).toMatchObject({ attributeId: 'house', value: 'Tudor', match: 'exact' });
   });
 
+  it('finds a whole stored value that is one word of a longer schema name, unless the question writes that name out', () => {
+    const plants = ValueMemory.of(
+      [
+        { classId: 'Plants', attributeId: 'Status', type: 'text', values: ['Operational', 'Shutdown'], min: null, max: null },
+        { classId: 'Plants', attributeId: 'Package', type: 'text', values: ['Option', 'Basic'], min: null, max: null },
+      ],
+      {
+        source: 'plants',
+        relations: [],
+        classes: [
+          {
+            id: 'Plants',
+            name: { singular: 'plant', plural: 'plants' },
+            primaryKey: [],
+            rowCount: 2,
+            attributes: [
+              { id: 'Status', classId: 'Plants', type: 'text', nativeType: 'TEXT', nullable: true, primaryKey: false, name: { singular: 'status', plural: 'statuses' } },
+              { id: 'OperationalFrom', classId: 'Plants', type: 'date', nativeType: 'DATE', nullable: true, primaryKey: false, name: { singular: 'operational from', plural: 'operational froms' } },
+              { id: 'Package', classId: 'Plants', type: 'text', nativeType: 'TEXT', nullable: true, primaryKey: false, name: { singular: 'package option', plural: 'package options' } },
+            ],
+          },
+        ],
+      },
+    );
+    expect(findMentions('how many operational plants in japan', plants)[0]).toMatchObject({ text: 'operational', candidates: [{ value: 'Operational', match: 'exact' }] });
+    expect(findMentions('what is the package option of each plant', plants)).toEqual([]);
+    expect(findMentions('plants by status', plants)).toEqual([]);
+  });
+
   it('takes no lower-case word shared by many values for a name, nor a word inside a run of capitalised words', () => {
     const streets = ValueMemory.of([{ classId: 'Crimes', attributeId: 'Location', type: 'text', values: ['On or near Eden Street', 'On or near Oak Street', 'On or near Mill Street', 'On or near Elm Street'], min: null, max: null }]);
     expect(findMentions('which street has the most crimes', streets)).toEqual([]);
