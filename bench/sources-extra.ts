@@ -6,6 +6,7 @@
  * Deterministic: the same seed gives the same sources.
  */
 import type { SourceTerms } from '../engines/source.js';
+import { Random } from '../engines/query-graph/random-walk.js';
 
 export interface ExtraSource {
   readonly id: string;
@@ -128,17 +129,6 @@ const DOMAINS: readonly Domain[] = [
   },
 ];
 
-/** A small seeded generator (mulberry32): the benchmark is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function humanise(identifier: string): string {
   return identifier.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -146,7 +136,8 @@ function humanise(identifier: string): string {
 
 /** `count` extra sources; about one in four is a fact collection. */
 export function extraSources(count: number, seed = 7): ExtraSource[] {
-  const next = random(seed);
+  const generator = new Random(seed);
+  const next = () => generator.next();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const sample = <T>(items: readonly T[], n: number): T[] => [...items].sort(() => next() - 0.5).slice(0, n);
   const person = () => `${pick(FIRST)} ${pick(LAST)}`;

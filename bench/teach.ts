@@ -38,6 +38,7 @@ import { correctOverHttp, removeOverHttp, schemaOverHttp } from './teach-client.
 import { lookupOverhead } from './teach-overhead.js';
 import { valueSwapped } from './teach-variants.js';
 import { scratchWorld } from './world.js';
+import { Random } from '../engines/query-graph/random-walk.js';
 
 const CLI = fileURLToPath(new URL('../cli/nlq.js', import.meta.url));
 /** Two questions-others gold answers have more rows than the default 1000; its config allows what the set needs (others.ts). */
@@ -102,17 +103,6 @@ function parseOptions(args: readonly string[]): TeachOptions {
   return { sets: sets as ('dev' | 'others')[], ks: [...new Set([0, ...ks])].sort((a, b) => a - b), seeds, only, retrain: values.retrain };
 }
 
-/** A small seeded generator (mulberry32), so a seed picks the same questions every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
@@ -147,7 +137,8 @@ interface Untaught {
 }
 
 async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph, file: Database.Database, untaught: Untaught, seed: number, k: number): Promise<{ run: Run; ids: string[]; rest: DevQuestion[] }> {
-  const random = seeded(seed * 1000 + k);
+  const generator = new Random(seed * 1000 + k);
+  const random = () => generator.next();
   const picked = shuffled(db.questions, random).slice(0, k);
   const ids: string[] = [];
   const stored: DevQuestion[] = [];
