@@ -278,10 +278,39 @@ SINGULAR = {"are": "is", "were": "was", "have": "has", "cost": "costs", "weigh":
             "look": "looks", "belong": "belongs", "lead": "leads", "spend": "spends", "can": "can"}
 
 
+class Predicate(str):
+    """A filter's verb phrase as it follows a plural subject ('are natives of X'), carrying the form
+    that follows a singular one where more than the verb agrees ('is a native of X', 'is a tie')."""
+
+    def __new__(cls, plural, singular_form=None):
+        phrase = super().__new__(cls, plural)
+        phrase.singular_form = singular_form
+        return phrase
+
+
 def singular(phrase):
     """'are based in X' -> 'is based in X', for a relative clause after a singular noun."""
+    if getattr(phrase, "singular_form", None):
+        return phrase.singular_form
     first, _, rest = phrase.partition(" ")
     return f"{SINGULAR.get(first, first)} {rest}"
+
+
+# verbs that invert with the subject in a question; every other verb takes 'do'
+AUXILIARIES = {"are", "were", "is", "was", "can", "could", "will", "would", "should", "may", "might", "must"}
+
+
+def yes_no(noun_plural, phrase):
+    """A plural verb phrase asked as a yes/no question about any member of a class: an auxiliary moves
+    before the subject ('Were any officers born in X?', 'Can any ships be found in Y?'); any other verb
+    is already in its base form after a plural subject, so 'do' carries the question ('Do any pilots
+    own a barge?'). 'are' keeps the register 'Do any X happen to be ...'."""
+    first, _, rest = phrase.partition(" ")
+    if first == "are":
+        return f"Do any {noun_plural} happen to be {rest}?"
+    if first in AUXILIARIES:
+        return f"{first.capitalize()} any {noun_plural} {rest}?"
+    return f"Do any {noun_plural} {phrase}?"
 
 
 def register(rng, q):
@@ -301,7 +330,7 @@ def thing_filters(rng, w, ix):
     x = rng.choice(w.places)
     out.append((rng.choice([f"are in {x}", f"are based in {x}", f"can be found in {x}"]), lambda n, x=x: T[n]["place"] == x, lambda n: support(ix.f(n, "place")), False))
     k = rng.choice(sorted({t["kind"] for t in T.values()} - {w.cls}) or [w.kinds[0]])
-    out.append((f"are {plural(k)}", lambda n, k=k: T[n]["kind"] == k, lambda n: support(ix.f(n, "kind")), False))
+    out.append((Predicate(f"are {plural(k)}", f"is {art(k)}"), lambda n, k=k: T[n]["kind"] == k, lambda n: support(ix.f(n, "kind")), False))
     y = threshold(rng, [t["year"] for t in T.values()])
     word = YEAR_WORDS[w.family][rng.random() < 0.3]
     before = rng.random() < 0.5
@@ -323,7 +352,8 @@ def person_filters(rng, w, ix):
     P = w.people
     out = []
     x = rng.choice(w.places)
-    out.append((rng.choice([f"were born in {x}", f"are natives of {x}"]), lambda n, x=x: P[n]["place"] == x, lambda n: support(ix.f(n, "place")), False))
+    born_in = rng.choice([f"were born in {x}", f"are natives of {x}"])
+    out.append((Predicate(born_in, f"is a native of {x}" if born_in.startswith("are ") else None), lambda n, x=x: P[n]["place"] == x, lambda n: support(ix.f(n, "place")), False))
     y = threshold(rng, [e["born"] for e in P.values()])
     before = rng.random() < 0.5
     out.append((f"were born {'before' if before else 'after'} {y}", lambda n, y=y, b=before: P[n]["born"] < y if b else P[n]["born"] > y, lambda n: support(ix.f(n, "born")), False))
@@ -383,7 +413,7 @@ def make_questions(rng, w, facts):
                 q = rng.choice([f"How many {pl} {phrase}?", f"number of {pl} that {phrase}", f"Count the {pl} that {phrase}."])
                 out.append({"question": register(rng, q), "type": "count", "join": join, "answer": [len(answer)], "sets": sets})
             else:
-                q = rng.choice([f"Are there any {pl} that {phrase}?", f"Do any {pl} {phrase.replace('are ', 'happen to be ', 1) if phrase.startswith('are ') else phrase}?"])
+                q = rng.choice([f"Are there any {pl} that {phrase}?", yes_no(pl, phrase)])
                 out.append({"question": register(rng, q), "type": "bool", "join": join, "answer": [any(d[1] for _, d in sets)], "sets": sets})
             continue
         # min / max / argmin / argmax over a numeric attribute
@@ -435,7 +465,7 @@ def superlative(rng, op, side, attr, noun, rel, family):
             return rng.choice([f"Which {noun}{rel} is the {adj}?" if attr != "born" else f"Who is the {adj} {noun}{rel}?",
                                f"Which {noun}{rel} was {made} {'first' if low else 'last'}?", f"{adj} {noun}{rel}"])
         return rng.choice([f"In what year was the {adj} {noun}{rel} {made}?", f"What is the {'earliest' if low else 'latest'} year any {noun}{rel} was {made}?",
-                           f"{'earliest' if low else 'latest'} year a {noun}{rel} was {made}"])
+                           f"{'earliest' if low else 'latest'} year {art(noun)}{rel} was {made}"])
     m = MEASURES[attr]
     adj = rng.choice(m["least"] if low else m["most"])
     if arg:

@@ -1,0 +1,58 @@
+/**
+ * The domain generator's questions agree in English (models/train/nldb/domains.py): a yes/no
+ * question inverts an auxiliary or takes "do" with the verb's base form ("Were any X born ...",
+ * "Can any X be found ...", "Do any X own ..."; never "Do any X were born ..."), a relative clause
+ * after a singular noun keeps its predicate noun singular ("that is a native of", not "that is
+ * natives of"), and the article before a noun agrees with its first sound ("an officer"). Read on
+ * every question of held-out-domain worlds that heldout.py writes, so a template that breaks
+ * agreement in any domain fails here. Needs /usr/bin/python3 (no torch: generation only).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TRAIN = resolve(import.meta.dirname, '..', '..', 'models', 'train', 'nldb');
+const PYTHON = process.env.NLQ_PYTHON ?? '/usr/bin/python3';
+
+let dir: string;
+let questions: { question: string; type: string }[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'nlq-domain-grammar-'));
+  const run = spawnSync(PYTHON, [join(TRAIN, 'heldout.py'), '--domains', '--worlds', '12', '--seed', '2027', '--questions', '1000', '--out', dir], { encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  questions = readdirSync(dir).flatMap((world) =>
+    readFileSync(join(dir, world, 'questions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { question: string; type: string }),
+  );
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the domain generator writes questions whose words agree', () => {
+  it('writes yes/no questions of every form it has', () => {
+    const yesNo = questions.filter((q) => q.type === 'bool').map((q) => q.question.toLowerCase());
+    expect(yesNo.some((q) => q.startsWith('are there any '))).toBe(true);
+    expect(yesNo.some((q) => q.startsWith('were any '))).toBe(true);
+    expect(yesNo.some((q) => q.startsWith('do any '))).toBe(true);
+  });
+
+  it('never puts "do" before a finite auxiliary ("Do any X were born ...")', () => {
+    const bad = questions.map((q) => q.question).filter((q) => /^do any \S+ (?:\S+ )?(?:were|was|are|is|can|could|will|has|have been)\b/i.test(q) && !/ happen to be /i.test(q));
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps a relative clause after a singular noun singular ("that is a native of", "that is a chapter")', () => {
+    const bad = questions.map((q) => q.question).filter((q) => /\bthat is [a-z]+s\b/i.test(q));
+    expect(bad).toEqual([]);
+  });
+
+  it('writes "an" before a vowel and "a" before a consonant', () => {
+    const bad = questions.map((q) => q.question).filter((q) => /\ba [aeiou]/i.test(q) || /\ban [b-df-hj-np-tv-z]/i.test(q));
+    expect(bad).toEqual([]);
+  });
+});
