@@ -20,7 +20,9 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.dirname(HERE))
 import data as D  # noqa: E402
+from blas import check_blas  # noqa: E402
 import domains as DOM  # noqa: E402
 from wordnet import kinds_of  # noqa: E402
 from textnorm import (N_FEATURES, STOP, bag_ids, bag_vocab_size, encode_spj, number_value,  # noqa: E402
@@ -508,6 +510,7 @@ def main():
     if a.quick:
         a.worlds, a.spj_minutes, a.ssg_minutes = 40, 0.3, 0.2
     torch.set_num_threads(a.threads)
+    check_blas(a.threads, log)
     os.makedirs(a.out, exist_ok=True)
     t0 = time.time()
     log(f"generating {a.worlds} invented worlds")
@@ -559,7 +562,9 @@ def main():
                 "classes": {0: "batch"}, "spans": {0: "batch", 1: "len"}})
         n_q = quantize(os.path.join(a.out, "spj.onnx"), os.path.join(a.out, "spj.int8.onnx"))
         log(f"SPJ int8: {n_q} MatMuls quantised -> spj.int8.onnx (the bench compares it with fp32)")
-        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES, "threshold": m["useful_threshold"], **({"precision": config["spj"]["precision"]} if "precision" in config.get("spj", {}) else {})}
+        # what serving chose (precision, servingThreshold: measured end to end, not by this run) is kept
+        served = {k: v for k, v in config.get("spj", {}).items() if k in ("precision", "servingThreshold")}
+        config["spj"] = {"maxLen": MAX_LEN, "ops": D.OPS, "features": N_FEATURES, "threshold": m["useful_threshold"], **served}
     json.dump({"words": vocab}, open(vocab_path, "w"))
     json.dump(config, open(cfg_path, "w"), indent=2)
     metrics["total_seconds"] = round(time.time() - t0)

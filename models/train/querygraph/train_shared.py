@@ -16,7 +16,6 @@ Output (--out): encoder.onnx, decoder.onnx, their .int8 versions, model.pt (weig
 Run with Debian's python: OMP_WAIT_POLICY=PASSIVE OPENBLAS_NUM_THREADS=2 /usr/bin/python3 train_shared.py ...
 """
 import argparse
-import ctypes.util
 import json
 import math
 import os
@@ -28,6 +27,8 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blas import check_blas  # noqa: E402  (models/train/blas.py, shared with the text-fact trainer)
 from train import annealed_schedule, greedy, optimise, quantize  # noqa: E402  (the same schedule, step, decoding and int8 rewrite as the per-source models)
 
 PAD, BOS, EOS = 0, 1, 2
@@ -41,23 +42,6 @@ TRAIN_ELEMENTS = 72
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
-
-
-def check_blas(threads):
-    """Without OpenBLAS, Debian's torch falls back to the reference BLAS and trains ~8x slower: a run
-    cut by its time budget then under-trains silently. Say so loudly."""
-    lib = ctypes.util.find_library("openblas")
-    a = torch.randn(384, 384)
-    t = time.time()
-    for _ in range(20):
-        a @ a
-    gflops = 20 * 2 * 384 ** 3 / max(1e-9, time.time() - t) / 1e9
-    if lib is None or gflops < 4 * threads:
-        log(f"WARNING: slow matrix products ({gflops:.1f} GFLOP/s, OpenBLAS {'found' if lib else 'NOT found'}): "
-            "install libopenblas0-pthread (apt-get install libopenblas0-pthread); training under a time budget will under-train")
-    else:
-        log(f"BLAS: {gflops:.1f} GFLOP/s ({lib})")
-    return gflops
 
 
 class SharedPredictor(nn.Module):
@@ -303,7 +287,7 @@ def main():
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
     rng = random.Random(a.seed)
-    check_blas(a.threads)
+    check_blas(a.threads, log)
     data = json.load(open(os.path.join(a.data, "data.json")))
     schemas, train, dev = data["schemas"], data["train"], data["dev"]
     prepare_schemas(schemas)
