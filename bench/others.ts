@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model-files.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
 import { askOverHttp, type ClientAnswer } from './ask-client.js';
 import { matchesGold } from './dev-questions.js';
 import { OTHER_CATEGORIES, questionsOthersDir, readOtherDatabases, type OtherCategory, type OtherDatabase, type OtherQuestion } from './others-questions.js';

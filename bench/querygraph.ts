@@ -8,11 +8,11 @@
 import { rmSync } from 'node:fs';
 import { optionsFromConfig } from '../cli/server.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
-import { evaluateHeldOut } from '../engines/predictor/evaluate.js';
-import { QuestionGenerator } from '../engines/predictor/generator.js';
+import { evaluateHeldOut } from '../engines/predictor/training/evaluate.js';
+import { QuestionGenerator } from '../engines/predictor/generator/generator.js';
 import { loadPredictor } from '../engines/predictor/load.js';
-import { WordNet } from '../engines/predictor/wordnet.js';
-import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model-files.js';
+import { WordNet } from '../engines/english/wordnet.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
 import { devQuestionsDir, matchesGold, readDevQuestions } from './dev-questions.js';
 import { paraphraseBenchmarks } from './paraphrase-accuracy.js';
 import { withServedGateway } from './served-gateway.js';

@@ -9,9 +9,9 @@
  */
 import { join } from 'node:path';
 import type { CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
-import { QuestionGenerator } from '../engines/predictor/generator.js';
-import { ValueMemory } from '../engines/predictor/value-memory.js';
-import { WordNet } from '../engines/predictor/wordnet.js';
+import { QuestionGenerator } from '../engines/predictor/generator/generator.js';
+import { ValueMemory } from '../engines/predictor/values/value-memory.js';
+import { WordNet } from '../engines/english/wordnet.js';
 import type { QueryGraphEngine } from '../engines/query-graph/engine.js';
 import type { JsonValue, SourceKind } from '../types.js';
 import { dataDir } from '../world/data-dir.js';

@@ -23,8 +23,8 @@ import { fitGroups, type CalibrationRecord } from '../plugins/nl-query/calibrati
 import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
 import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
-import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model-files.js';
-import { defaultSharedModelDirectory, readSharedManifest } from '../engines/predictor/shared-files.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
+import { defaultSharedModelDirectory, readSharedManifest } from '../engines/predictor/model/shared-files.js';
 import type { AnswerKind } from '../types.js';
 import { askOverHttp, type ClientAnswer } from './ask-client.js';
 import { sharedDataset } from './datasets.js';

@@ -19,7 +19,7 @@ import { openSqlClient, sqliteFilePath, type SqlClient } from '../engines/sql/pr
 import { SqlSource } from '../engines/sql/sql-source.js';
 import { tryLoadPredictor } from '../engines/predictor/load.js';
 import { parseQueryGraph } from '../engines/query-graph/canonical.js';
-import { defaultModelsRoot } from '../engines/predictor/model-files.js';
+import { defaultModelsRoot } from '../engines/predictor/model/model-files.js';
 import type { SourceSpec } from '../plugins/nl-query/options.js';
 import { northwindSql } from '../world/northwind.js';
 import { startTestServer, type TestServer } from './helpers/graphql.js';

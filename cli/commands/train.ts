@@ -5,12 +5,12 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GatewayConfig } from '../../config/config.js';
 import { nlQuery } from '../../plugins/nl-query/index.js';
-import { defaultModelsRoot, modelDirectory } from '../../engines/predictor/model-files.js';
+import { defaultModelsRoot, modelDirectory } from '../../engines/predictor/model/model-files.js';
 import { openSqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/shared-files.js';
-import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/shared-training.js';
-import { trainPredictor } from '../../engines/predictor/training.js';
+import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/model/shared-files.js';
+import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/training/shared-training.js';
+import { trainPredictor } from '../../engines/predictor/training/training.js';
 import { terminalProgress } from '../progress.js';
 import { optionsFromConfig } from '../server.js';
 
@@ -33,7 +33,7 @@ export interface TrainSourceOptions {
  * `nlq train --source <id>`: introspects the source, generates synthetic questions from its schema
  * graph and data, trains the query-graph predictor with Debian's PyTorch, exports ONNX (int8 when it
  * keeps accuracy), evaluates on held-out questions and writes model.json + MODEL_CARD.md
- * (engines/predictor/training.ts). Progress goes to the terminal.
+ * (engines/predictor/training/training.ts). Progress goes to the terminal.
  */
 export async function trainCommand(config: GatewayConfig, sourceId: string | undefined, options: TrainSourceOptions = {}): Promise<number> {
   if (!sourceId) {
@@ -140,7 +140,7 @@ export interface TrainSharedOptions {
 
 /**
  * `nlq train --shared --schemas <folder>`: learns the shared, schema-conditioned predictor over
- * every SQLite database in the folder (engines/predictor/shared-training.ts), holding
+ * every SQLite database in the folder (engines/predictor/training/shared-training.ts), holding
  * whole databases out to measure it. Sources with no model of their own answer with it.
  */
 export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {

@@ -14,19 +14,19 @@ import { explainQueryGraph } from '../query-graph/explain.js';
 import type { QueryGraph } from '../query-graph/types.js';
 import { validateQueryGraph } from '../query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
-import { beamSearch } from './beam.js';
-import { alternativeBindings, bindsAmbiguous, bindValues } from './bind.js';
-import { disambiguateByRows } from './disambiguate.js';
-import { mentionSlots, TargetGrammar } from './grammar.js';
-import { valueFitOf } from './value-fit.js';
-import { inputTokens } from './input.js';
-import { findMentions } from './mentions.js';
-import type { QueryGraphModel } from './query-graph-model.js';
+import { beamSearch } from './model/beam.js';
+import { alternativeBindings, bindsAmbiguous, bindValues } from './values/bind.js';
+import { disambiguateByRows } from './values/disambiguate.js';
+import { mentionSlots, TargetGrammar } from './model/grammar.js';
+import { valueFitOf } from './values/value-fit.js';
+import { inputTokens } from './model/input.js';
+import { findMentions } from './values/mentions.js';
+import type { QueryGraphModel } from './model/query-graph-model.js';
 import { readingChecks } from './cues/reading-checks.js';
-import { schemaNames, type SchemaNames } from './schema-names.js';
-import type { SchemaSynonyms } from './synonyms.js';
-import { tokensToGraph } from './target.js';
-import type { ValueMemory } from './value-memory.js';
+import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
+import type { SchemaSynonyms } from './schema-words/synonyms.js';
+import { tokensToGraph } from './model/target.js';
+import type { ValueMemory } from './values/value-memory.js';
 
 /**
  * Beams searched whatever `k` is asked: the reading checks (cues/reading-checks.ts) can only promote a

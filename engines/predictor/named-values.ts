@@ -20,9 +20,9 @@ import type { SchemaGraph } from '../schema-graph/types.js';
 import type { QuestionInterpreter, ResultSet, SourceInterpretation, SourceQuestion } from '../source.js';
 import type { JsonValue } from '../../types.js';
 import { questionForm } from './question-form.js';
-import type { Mention } from './mentions.js';
-import { words } from './normalize.js';
-import { schemaNames, type SchemaNames } from './schema-names.js';
+import type { Mention } from './values/mentions.js';
+import { words } from '../english/normalize.js';
+import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
 
 /** The error code of a yes/no reading that cannot check a name the question gives. */
 export const NAME_LEFT_OUT = 'NAME_LEFT_OUT';

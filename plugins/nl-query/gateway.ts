@@ -37,12 +37,12 @@ import {
   type AskRequest,
 } from './validate.js';
 import { eachEntityOnce } from '../../engines/predictor/each-entity-once.js';
-import { inputTokens } from '../../engines/predictor/input.js';
+import { inputTokens } from '../../engines/predictor/model/input.js';
 import { SharedModelHolder, tryLoadPredictor } from '../../engines/predictor/load.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { readingEveryName } from '../../engines/predictor/named-values.js';
-import { fittedToModel } from '../../engines/predictor/question-fit.js';
-import { WordNet } from '../../engines/predictor/wordnet.js';
+import { fittedToModel } from '../../engines/predictor/model/question-fit.js';
+import { WordNet } from '../../engines/english/wordnet.js';
 import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
 import { ExampleStore, type TaughtExample } from './teaching/example-store.js';

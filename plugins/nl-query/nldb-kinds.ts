@@ -6,7 +6,7 @@
  * WordNet's synonyms: those run across meanings a collection keeps apart (WordNet makes "chemist"
  * and "pharmacist" one synset, "cat" a "guy"), while a kind of a thing is always that thing.
  */
-import { WordNet } from '../../engines/predictor/wordnet.js';
+import { WordNet } from '../../engines/english/wordnet.js';
 
 /** One-word lower-case names of kinds of a noun (as written or plural), nearest first; [] without WordNet. */
 export function kindsOf(word: string): string[] {

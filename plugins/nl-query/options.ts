@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from '../../config/limits.js';
 import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
 import type { Permissions } from './permissions.js';
-import { defaultSharedModelDirectory } from '../../engines/predictor/shared-files.js';
+import { defaultSharedModelDirectory } from '../../engines/predictor/model/shared-files.js';
 import { defaultCalibrationFile } from './calibration/calibrator.js';
 
 interface SourceSpecBase {

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlProvider } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { schemaFingerprint } from '../../engines/predictor/fingerprint.js';
+import { schemaFingerprint } from '../../engines/predictor/model/fingerprint.js';
 import { loadPredictor } from '../../engines/predictor/load.js';
-import { defaultModelsRoot, modelDirectory, readManifest } from '../../engines/predictor/model-files.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../../engines/predictor/model/model-files.js';
 import { startTestServer } from '../helpers/graphql.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queryGraph } from '../../engines/query-graph/build.js';
-import { naturalForms, titleWord } from '../../engines/predictor/aliases.js';
-import { alternativeBindings, bindValues } from '../../engines/predictor/bind.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { naturalForms, titleWord } from '../../engines/predictor/values/aliases.js';
+import { alternativeBindings, bindValues } from '../../engines/predictor/values/bind.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 
 const names = ['Victoria', 'Victoria of house of Hanover', 'Henry_VIII of house of Tudor', 'Elizabeth_II Alexandra Mary of house of Windsor', 'Alexandra of_Denmark "Alix"', 'Mary_of_Teck (May)'];
 const memory = ValueMemory.of([{ classId: 'Person', attributeId: 'name', type: 'text', values: names, min: null, max: null }], undefined, new Map([['Victoria of house of Hanover', ['Queen']], ['Victoria', ['Princess']]]));

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatQueryGraph } from '../../engines/query-graph/canonical.js';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import { nlQuery } from '../../plugins/nl-query/index.js';
-import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
-import { mentionSlots, TargetGrammar } from '../../engines/predictor/grammar.js';
-import { valueFitOf } from '../../engines/predictor/value-fit.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { EOS, graphToTokens, tokensToGraph } from '../../engines/predictor/target.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator/generator.js';
+import { mentionSlots, TargetGrammar } from '../../engines/predictor/model/grammar.js';
+import { valueFitOf } from '../../engines/predictor/values/value-fit.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { EOS, graphToTokens, tokensToGraph } from '../../engines/predictor/model/target.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import { worldOptions } from '../helpers/world.js';
 
 let gateway: ReturnType<typeof nlQuery>['gateway'];

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
-import { schemaNames } from '../../engines/predictor/schema-names.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 
 const schema: SchemaGraph = {
   source: 'shop',

@@ -7,13 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
-import { plainDirections } from '../../engines/predictor/input.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { RankingGenerator } from '../../engines/predictor/rankings.js';
-import { SchemaSynonyms } from '../../engines/predictor/synonyms.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { plainDirections } from '../../engines/predictor/model/input.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { RankingGenerator } from '../../engines/predictor/generator/rankings.js';
+import { SchemaSynonyms } from '../../engines/predictor/schema-words/synonyms.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import { nounBases } from '../../engines/english/noun-bases.js';
-import { WordNet } from '../../engines/predictor/wordnet.js';
+import { WordNet } from '../../engines/english/wordnet.js';
 
 const wordnet = WordNet.shared();
 

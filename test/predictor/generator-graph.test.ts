@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
 import { nlQuery } from '../../plugins/nl-query/index.js';
-import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
-import { key } from '../../engines/predictor/normalize.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator/generator.js';
+import { key } from '../../engines/english/normalize.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import { worldOptions } from '../helpers/world.js';
 
 let gateway: ReturnType<typeof nlQuery>['gateway'];

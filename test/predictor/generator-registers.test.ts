@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { bindValues } from '../../engines/predictor/bind.js';
-import { QuestionGenerator, type Example, type GeneratorOptions } from '../../engines/predictor/generator.js';
-import { mentionSlots, TargetGrammar } from '../../engines/predictor/grammar.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { findNumberWords } from '../../engines/predictor/number-words.js';
-import { EOS, tokensToGraph } from '../../engines/predictor/target.js';
-import { valueFitOf } from '../../engines/predictor/value-fit.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
-import { WordNet } from '../../engines/predictor/wordnet.js';
+import { bindValues } from '../../engines/predictor/values/bind.js';
+import { QuestionGenerator, type Example, type GeneratorOptions } from '../../engines/predictor/generator/generator.js';
+import { mentionSlots, TargetGrammar } from '../../engines/predictor/model/grammar.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { findNumberWords } from '../../engines/english/number-words.js';
+import { EOS, tokensToGraph } from '../../engines/predictor/model/target.js';
+import { valueFitOf } from '../../engines/predictor/values/value-fit.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
+import { WordNet } from '../../engines/english/wordnet.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 
 let database: NorthwindDatabase;

@@ -7,15 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findClass } from '../../engines/schema-graph/lookup.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
-import { mentionSlots, TargetGrammar } from '../../engines/predictor/grammar.js';
-import { valueFitOf } from '../../engines/predictor/value-fit.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { EOS } from '../../engines/predictor/target.js';
-import { WordNet } from '../../engines/predictor/wordnet.js';
-import { key } from '../../engines/predictor/normalize.js';
-import { numberWords } from '../../engines/predictor/number-words.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator/generator.js';
+import { mentionSlots, TargetGrammar } from '../../engines/predictor/model/grammar.js';
+import { valueFitOf } from '../../engines/predictor/values/value-fit.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { EOS } from '../../engines/predictor/model/target.js';
+import { WordNet } from '../../engines/english/wordnet.js';
+import { key } from '../../engines/english/normalize.js';
+import { numberWords } from '../../engines/english/number-words.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import type { QueryValue } from '../../engines/query-graph/types.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { attr, queryGraph, show, where } from '../../engines/query-graph/build.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
-import { preferReferencingColumns } from '../../engines/predictor/key-columns.js';
+import { preferReferencingColumns } from '../../engines/predictor/generator/key-columns.js';
 
 const column = (classId: string, id: string) => ({ id, classId, type: 'integer' as const, nativeType: 'INTEGER', nullable: false, primaryKey: id.endsWith('Id') && classId === 'Categories', name: { singular: id.toLowerCase(), plural: `${id.toLowerCase()}s` } });
 const schema: SchemaGraph = {

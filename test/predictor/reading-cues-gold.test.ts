@@ -9,13 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { QuestionGenerator, type Example } from '../../engines/predictor/generator.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator/generator.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { readingChecks } from '../../engines/predictor/cues/reading-checks.js';
-import { schemaNames } from '../../engines/predictor/schema-names.js';
-import { EOS } from '../../engines/predictor/target.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
-import { WordNet } from '../../engines/predictor/wordnet.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
+import { EOS } from '../../engines/predictor/model/target.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
+import { WordNet } from '../../engines/english/wordnet.js';
 import { northwindDatabase, type NorthwindDatabase } from '../helpers/northwind.js';
 
 const COUNT = 2000;

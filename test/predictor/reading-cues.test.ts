@@ -10,13 +10,13 @@ import { aggregateCues, unaskedAggregates } from '../../engines/predictor/cues/a
 import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/cues/attribute.js';
 import { groupContradictions, groupCues } from '../../engines/predictor/cues/group.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { cueContradictions, operatorCues } from '../../engines/predictor/cues/operator.js';
 import { nullContradictions, nullCues } from '../../engines/predictor/cues/null.js';
 import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../engines/predictor/cues/order.js';
-import { schemaNames } from '../../engines/predictor/schema-names.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { unusedValues, wholeValues } from '../../engines/predictor/cues/value-coverage.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 

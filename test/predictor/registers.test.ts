@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
-import { findMentions } from '../../engines/predictor/mentions.js';
-import { unswapped } from '../../engines/predictor/normalize.js';
-import { findNumberWords, numberWords } from '../../engines/predictor/number-words.js';
-import { Registers, type RegisterOptions } from '../../engines/predictor/registers.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { findMentions } from '../../engines/predictor/values/mentions.js';
+import { unswapped } from '../../engines/english/normalize.js';
+import { findNumberWords, numberWords } from '../../engines/english/number-words.js';
+import { Registers, type RegisterOptions } from '../../engines/predictor/generator/registers.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 
 const NONE: RegisterOptions = { lowercase: 0, bare: 0, contraction: 0, polite: 0, dropWords: 0, typo: 0 };
 

@@ -3,8 +3,8 @@
  * attribute narrows it to that owner, two swapped letters still match, a class is not an attribute.
  */
 import { describe, expect, it } from 'vitest';
-import { pastParticiple } from '../../engines/predictor/events.js';
-import { schemaNames } from '../../engines/predictor/schema-names.js';
+import { pastParticiple } from '../../engines/predictor/schema-words/events.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { shopSchema } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);

@@ -4,9 +4,9 @@
  * schema name; a value's placeholder marks the elements whose stored values it matched.
  */
 import { describe, expect, it } from 'vitest';
-import { fixedTargetTokens, schemaElements } from '../../engines/predictor/schema-elements.js';
-import { sharedQuestion, SharedVocabulary } from '../../engines/predictor/shared-input.js';
-import { targetVocabulary } from '../../engines/predictor/target.js';
+import { fixedTargetTokens, schemaElements } from '../../engines/predictor/model/schema-elements.js';
+import { sharedQuestion, SharedVocabulary } from '../../engines/predictor/model/shared-input.js';
+import { targetVocabulary } from '../../engines/predictor/model/target.js';
 import { shopSchema } from '../helpers/shop-schema.js';
 
 describe('schema elements and the shared input', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModelUnusableError } from '../../errors.js';
 import { SharedModelHolder } from '../../engines/predictor/load.js';
-import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/shared-files.js';
+import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/model/shared-files.js';
 
 describe('the shared model holder', () => {
   const directory = mkdtempSync(join(tmpdir(), 'nlq-shared-holder-'));

@@ -18,9 +18,9 @@ import { silentProgress } from '../../engines/progress.js';
 import { openSqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { loadPredictor } from '../../engines/predictor/load.js';
-import type { SharedModelManifest } from '../../engines/predictor/shared-files.js';
-import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/shared-training.js';
-import { constructTokens } from '../../engines/predictor/target.js';
+import type { SharedModelManifest } from '../../engines/predictor/model/shared-files.js';
+import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/training/shared-training.js';
+import { constructTokens } from '../../engines/predictor/model/target.js';
 import { startTestServer } from '../helpers/graphql.js';
 
 const TINY = { dModel: 32, layers: 1, heads: 2, ff: 64, epochs: 2, minutes: 0.5, batch: 32, lr: 0.003 };

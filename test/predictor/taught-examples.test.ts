@@ -1,5 +1,5 @@
 /**
- * Taught examples as training examples (engines/predictor/taught-examples.ts), on the test world's
+ * Taught examples as training examples (engines/predictor/training/taught-examples.ts), on the test world's
  * Northwind: values the question names become the placeholders of their mentions, as in the
  * generator's own examples, each used example is repeated by its weight, every fifth is held out,
  * and an example whose graph keeps a value the question does not name is counted, not trained on.
@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
-import { taughtLine } from '../../engines/predictor/model-card.js';
-import { taughtTrainingSet } from '../../engines/predictor/taught-examples.js';
-import { ValueMemory } from '../../engines/predictor/value-memory.js';
+import { taughtLine } from '../../engines/predictor/model/model-card.js';
+import { taughtTrainingSet } from '../../engines/predictor/training/taught-examples.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 import { nlQuery, type NlQuery } from '../../plugins/nl-query/index.js';
 import { worldOptions } from '../helpers/world.js';
 

@@ -15,7 +15,7 @@ import { openSqlClient, type SqlClient } from '../../engines/sql/prisma-client.j
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { ModelUnusableError } from '../../errors.js';
 import { loadPredictor } from '../../engines/predictor/load.js';
-import { trainPredictor, type TrainReport } from '../../engines/predictor/training.js';
+import { trainPredictor, type TrainReport } from '../../engines/predictor/training/training.js';
 
 const GENRES = ['poetry', 'history', 'crime', 'cooking'];
 const COUNTRIES = ['Norway', 'Chile', 'Japan', 'Kenya'];

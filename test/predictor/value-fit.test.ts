@@ -4,8 +4,8 @@
  * questions that ask beyond the data; a number compared with a text column must be one it stores.
  */
 import { describe, expect, it } from 'vitest';
-import { valueFitOf } from '../../engines/predictor/value-fit.js';
-import { ValueMemory, type ColumnMemory } from '../../engines/predictor/value-memory.js';
+import { valueFitOf } from '../../engines/predictor/values/value-fit.js';
+import { ValueMemory, type ColumnMemory } from '../../engines/predictor/values/value-memory.js';
 
 const range = (attributeId: string, type: ColumnMemory['type'], min: number | string, max: number | string): ColumnMemory => ({ classId: 'Orders', attributeId, type, values: [], min, max });
 const memory = ValueMemory.of([

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { queryGraph } from '../../engines/query-graph/build.js';
-import { bindValues } from '../../engines/predictor/bind.js';
-import { findMentions, withPlaceholders } from '../../engines/predictor/mentions.js';
-import { ValueMemory, type ColumnMemory } from '../../engines/predictor/value-memory.js';
+import { bindValues } from '../../engines/predictor/values/bind.js';
+import { findMentions, withPlaceholders } from '../../engines/predictor/values/mentions.js';
+import { ValueMemory, type ColumnMemory } from '../../engines/predictor/values/value-memory.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 
 const text = (classId: string, attributeId: string, values: string[]): ColumnMemory => ({ classId, attributeId, type: 'text', values, min: null, max: null });

@@ -3,7 +3,7 @@
  * swapped is read as that word; known words, placeholders and short words are left as they are.
  */
 import { describe, expect, it } from 'vitest';
-import { Vocabulary } from '../../engines/predictor/vocabulary.js';
+import { Vocabulary } from '../../engines/predictor/model/vocabulary.js';
 
 const vocabulary = new Vocabulary({ input: ['<pad>', '<unk>', '<bos>', '<eos>', '|', '@1', 'kind:text', 'list', 'suppliers', 'form', 'from', 'the'], target: ['<pad>', '<bos>', '<eos>'] });
 

@@ -8,8 +8,8 @@
  * aggregate without its word, and for keeping only the top row of a sort (`limit #1`) when no word
  * asks for a maximum or minimum. Counts are left to the model.
  */
-import type { SchemaNames } from '../schema-names.js';
-import { ITEMS } from '../target.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per shown aggregate no word asks for; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */

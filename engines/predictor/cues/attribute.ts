@@ -15,10 +15,10 @@
  */
 import { findAttribute } from '../../schema-graph/lookup.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import type { Mention } from '../mentions.js';
-import { wordsAfter, wordsBefore } from '../normalize.js';
-import type { SchemaNames } from '../schema-names.js';
-import { ITEMS } from '../target.js';
+import type { Mention } from '../values/mentions.js';
+import { wordsAfter, wordsBefore } from '../../english/normalize.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 import { nullCues } from './null.js';
 

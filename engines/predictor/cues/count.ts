@@ -17,8 +17,8 @@
  * judged (the model may name it another way, a relation word on a graph): the cue only decides
  * between readings about the class.
  */
-import type { SchemaNames } from '../schema-names.js';
-import { classToken } from '../target.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { classToken } from '../model/target.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per count cue it does not follow; as much as the other cues (ORDER_CUE_PENALTY). */

@@ -9,9 +9,9 @@
  * log-probability per name, so a beam that reads the whole question moves ahead of one that does
  * not. Words inside value mentions do not count ("Sales Representative" names no attribute).
  */
-import type { Mention } from '../mentions.js';
-import type { SchemaNames } from '../schema-names.js';
-import { words } from '../normalize.js';
+import type { Mention } from '../values/mentions.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { words } from '../../english/normalize.js';
 import type { CueKind } from './cue.js';
 
 /**

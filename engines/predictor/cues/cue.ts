@@ -9,8 +9,8 @@
  * (test/predictor/reading-cues-gold.test.ts): what the generator writes, a cue must not contradict.
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import type { Mention } from '../mentions.js';
-import type { SchemaNames } from '../schema-names.js';
+import type { Mention } from '../values/mentions.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
 
 /** What a cue reads a question from. */
 export interface CueContext {

@@ -8,9 +8,9 @@
  * out: it also sorts ("by unit price, highest first").
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../labels.js';
-import type { SchemaNames } from '../schema-names.js';
-import { attributeToken, ITEMS } from '../target.js';
+import { labelAttribute } from '../schema-words/labels.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per group cue it does not follow; as much as OPERATOR_CUE_PENALTY. */

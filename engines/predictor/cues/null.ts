@@ -10,7 +10,7 @@
  * different question, left to the model; and "with a X" must end there ("with a freight over 50"
  * compares the freight).
  */
-import type { SchemaNames } from '../schema-names.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per missing-value cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */

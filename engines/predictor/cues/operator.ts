@@ -11,9 +11,9 @@
  * never read as cues. A cue word with two neighbouring letters swapped ("undre 11010") still counts.
  */
 import type { Operator } from '../../query-graph/types.js';
-import type { Mention } from '../mentions.js';
-import { unswapped, wordsBefore } from '../normalize.js';
-import { ITEMS } from '../target.js';
+import type { Mention } from '../values/mentions.js';
+import { unswapped, wordsBefore } from '../../english/normalize.js';
+import { ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 
 /**

@@ -11,11 +11,11 @@
  * left to the model.
  */
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
-import { BIRTH, MONEY } from '../english.js';
-import { labelAttribute } from '../labels.js';
-import { key } from '../normalize.js';
-import type { SchemaNames } from '../schema-names.js';
-import { attributeToken, ITEMS } from '../target.js';
+import { BIRTH, MONEY } from '../generator/english.js';
+import { labelAttribute } from '../schema-words/labels.js';
+import { key } from '../../english/normalize.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 import { readAs } from './reading-view.js';
 

@@ -21,10 +21,10 @@
  * what the generator writes, a cue must not contradict.
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import type { Mention } from '../mentions.js';
-import { unswapped } from '../normalize.js';
-import type { SchemaNames } from '../schema-names.js';
-import { EOS } from '../target.js';
+import type { Mention } from '../values/mentions.js';
+import { unswapped } from '../../english/normalize.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { EOS } from '../model/target.js';
 import { AGGREGATE_CUE } from './aggregate.js';
 import { ATTRIBUTE_CUE } from './attribute.js';
 import { COUNT_CUE } from './count.js';

@@ -6,7 +6,7 @@
  * every computed or followed reading would look as if it left out what the question names.
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import { attributeToken, ITEMS } from '../target.js';
+import { attributeToken, ITEMS } from '../model/target.js';
 
 export function readAs(tokens: readonly string[], schema: SchemaGraph): readonly string[] {
   if (!tokens.some((t) => /^c\d+$/.test(t) || t.startsWith('R:'))) return tokens;

@@ -9,7 +9,7 @@
  * ("top 5", "employee 3") is often no value at all. In generated questions such a mention is left
  * out of the gold graph about once in 150 (a value split at a slash: "Owner/Marketing Assistant").
  */
-import type { Mention } from '../mentions.js';
+import type { Mention } from '../values/mentions.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a finished reading loses per whole value it leaves out; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */

@@ -95,7 +95,7 @@ def shared():
 @functools.lru_cache(maxsize=200000)
 def kinds_of(noun, senses=2, depth=2):
     """One-word lower-case names of kinds of a noun, nearest first: the twin of WordNet.kindsOf in
-    engines/predictor/wordnet.ts (the gateway's), so the extractor's kind feature is the same
+    engines/english/wordnet.ts (the gateway's), so the extractor's kind feature is the same
     in training and at serving."""
     wn = shared()
     bases = noun_bases(noun.lower())

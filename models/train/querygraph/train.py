@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Trains the query-graph predictor of one source (Polyglotter's seq2seq, from scratch) and exports it.
 
-Input: a data folder written by `nlq train --source <id>` (engines/predictor/training.ts):
+Input: a data folder written by `nlq train --source <id>` (engines/predictor/training/training.ts):
   data.json = {"inputVocab": [...], "targetVocab": [...], "train": [[src ids], [tgt ids]]...,
                "dev": [...], "config": {...}}
 Output (in --out): encoder.onnx and decoder.onnx (fp32), encoder.int8.onnx and decoder.int8.onnx

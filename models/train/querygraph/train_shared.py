@@ -8,7 +8,7 @@ over the schema's elements instead of one output token per element. Trained on q
 from many databases (`nlq train --shared`), it answers on a database it never saw; `--init` starts
 from a trained model to specialise it on one source (`nlq train --source` with a shared model).
 
-Input: --data folder with data.json written by engines/predictor/shared-training.ts:
+Input: --data folder with data.json written by engines/predictor/training/shared-training.ts:
   {"vocabSize", "fixedTargets", "schemas": [{"name", "words", "owner", "meta"}],
    "train": [[schema, src ids, [[element, placeholder id]...], target ids]...], "dev": [...]}
 Target ids: 0..fixedTargets-1 are the fixed tokens (0 pad, 1 bos, 2 eos), fixedTargets+e is element e.

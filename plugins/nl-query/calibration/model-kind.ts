@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QuestionInterpreter, SourceInterpretation } from '../../../engines/source.js';
-import { defaultModelsRoot, MODEL_FILE, modelDirectory } from '../../../engines/predictor/model-files.js';
+import { defaultModelsRoot, MODEL_FILE, modelDirectory } from '../../../engines/predictor/model/model-files.js';
 
 /** Whether the package holds a model of the source's own (per-source, or the shared one specialised to it). */
 export function hasOwnModel(sourceId: string, modelsRoot = defaultModelsRoot()): boolean {

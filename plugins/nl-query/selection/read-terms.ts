@@ -6,7 +6,7 @@
  */
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import type { Source, SourceTerms } from '../../../engines/source.js';
-import { ValueMemory } from '../../../engines/predictor/value-memory.js';
+import { ValueMemory } from '../../../engines/predictor/values/value-memory.js';
 
 export interface ReadTermsOptions {
   /** Distinct values read per text attribute at most. Default 5000 (the value memory's own). */

@@ -5,7 +5,7 @@
  * rule gets wrong it gets wrong on both sides alike. Pure functions, no state.
  */
 import { singularWord } from '../../../engines/schema-graph/names.js';
-import { fold } from '../../../engines/predictor/normalize.js';
+import { fold } from '../../../engines/english/normalize.js';
 
 /**
  * Words that say nothing about which source holds the answer: function words, question words,

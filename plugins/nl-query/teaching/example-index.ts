@@ -10,11 +10,11 @@
  */
 import { singularWord } from '../../../engines/schema-graph/names.js';
 import { parseQueryGraph } from '../../../engines/query-graph/canonical.js';
-import type { Mention } from '../../../engines/predictor/mentions.js';
-import { fold } from '../../../engines/predictor/normalize.js';
+import type { Mention } from '../../../engines/predictor/values/mentions.js';
+import { fold } from '../../../engines/english/normalize.js';
 import { wordsOf } from '../selection/terms.js';
 import type { TaughtExample } from './example-store.js';
-import { fits, slotted, type SlottedGraph } from '../../../engines/predictor/taught-slots.js';
+import { fits, slotted, type SlottedGraph } from '../../../engines/predictor/training/taught-slots.js';
 
 /** Words that only open or soften a request: left out of the key. */
 const OPENERS: ReadonlySet<string> = new Set(

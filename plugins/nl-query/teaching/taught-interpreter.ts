@@ -6,7 +6,7 @@
  * values, other openers) also gets the model's readings, ranked below it by federation.
  */
 import { describeError } from '../../../errors.js';
-import { bindValues } from '../../../engines/predictor/bind.js';
+import { bindValues } from '../../../engines/predictor/values/bind.js';
 import { formatQueryGraph } from '../../../engines/query-graph/canonical.js';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { explainQueryGraph } from '../../../engines/query-graph/explain.js';

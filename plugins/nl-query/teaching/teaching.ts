@@ -8,7 +8,7 @@
  */
 import type { Limits } from '../../../config/limits.js';
 import { BadInputError, NotTeachableError, SourceNotFoundError } from '../../../errors.js';
-import type { Mention } from '../../../engines/predictor/mentions.js';
+import type { Mention } from '../../../engines/predictor/values/mentions.js';
 import { formatQueryGraph, parseQueryGraph } from '../../../engines/query-graph/canonical.js';
 import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { explainQueryGraph } from '../../../engines/query-graph/explain.js';

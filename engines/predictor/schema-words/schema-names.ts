@@ -1,0 +1,156 @@
+/**
+ * Which attributes a question's words name: "ship address" is Orders.ShipAddress, "customer city"
+ * is Customers.City (an owner's name first, as the generator and people write another class's
+ * attribute), "city" alone is every class's city. The cues that check a reading against the words
+ * around values and superlatives (cues/operator.ts, cues/order.ts) ask this.
+ *
+ * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
+ * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.
+ */
+import { pluralWord, singularWord } from '../../schema-graph/names.js';
+import type { HumanName, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
+import { eventParticiple } from './events.js';
+import { fold, unswapped } from '../../english/normalize.js';
+import { attributeToken, classToken } from '../model/target.js';
+
+export interface NameMatch {
+  readonly length: number;
+  readonly attributes: readonly string[];
+  readonly classes: readonly string[];
+}
+
+export interface SchemaNames {
+  /** The attribute tokens named by the words starting at `start` (longest name there), or none. */
+  attributesAt(words: readonly string[], start: number): readonly string[];
+  /** Whether the last words name an attribute ("... units on order"). */
+  endsWithAttribute(words: readonly string[]): boolean;
+  /** The attribute tokens the last words name (longest name ending there), or none. */
+  attributesEndingAt(words: readonly string[]): readonly string[];
+  /** The longest name starting at `start`: how many words, the attribute tokens and the class ids it names ("regions" names both); null when no name starts there. */
+  nameAt(words: readonly string[], start: number): NameMatch | null;
+  /** The class named by the words starting at `start` ("products", "order details"), or null. */
+  classAt(words: readonly string[], start: number): SchemaClass | null;
+  /** The date attributes whose event the participle says ("hired": Employees.HireDate), or none. */
+  attributesOfParticiple(word: string): readonly string[];
+}
+
+/** What the names know of English beyond the schema's own words (WordNet's, at serving). */
+export interface NameLexicon {
+  /** Synonyms of a singular noun: a name whose last word is said by one counts too ("unit cost"). */
+  readonly nounSynonyms?: (noun: string) => readonly string[];
+  /** Whether a word is a verb: a date attribute named after one is said by its participle ("hired in 1993"). */
+  readonly isVerb?: (word: string) => boolean;
+}
+
+/**
+ * The names of a schema's classes and attributes. With the lexicon's noun synonyms, a name whose
+ * last word is said by a synonym counts too ("supplier telephone", "unit cost"), as the generator
+ * writes them (english.ts) and people do; with its verbs, date attributes are known by their
+ * participles ("hired", "shipped").
+ */
+export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): SchemaNames {
+  const synonyms = lexicon.nounSynonyms;
+  const names = new Map<string, string[]>();
+  const add = (name: string, token: string) => {
+    if (!name) return;
+    const tokens = names.get(name) ?? [];
+    if (!tokens.includes(token)) tokens.push(token);
+    names.set(name, tokens);
+  };
+  /** A name's folded forms, singular and plural, also with the last word said otherwise. */
+  const forms = (name: HumanName): string[] => {
+    const out = [fold(name.singular), fold(name.plural)];
+    if (!synonyms) return out;
+    for (const [form, plural] of [[name.singular, false], [name.plural, true]] as const) {
+      const words = fold(form).split(' ');
+      const last = words.pop() ?? '';
+      for (const synonym of synonyms(plural ? singularWord(last) : last)) out.push(fold([...words, plural ? pluralWord(synonym) : synonym].join(' ')));
+    }
+    return out;
+  };
+  for (const owner of schema.classes) {
+    // Classes are names too: "order id" wins over "order".
+    for (const form of forms(owner.name)) add(form, classToken(owner.id));
+    const ownerWords = fold(owner.name.singular);
+    for (const attribute of owner.attributes) {
+      const token = attributeToken({ classId: owner.id, attributeId: attribute.id });
+      for (const name of forms(attribute.name)) {
+        add(name, token);
+        // "product name" is also said "name" of products; another class's attribute with its owner first.
+        if (name.startsWith(`${ownerWords} `)) add(name.slice(ownerWords.length + 1), token);
+        else add(`${ownerWords} ${name}`, token);
+      }
+    }
+  }
+  const participles = new Map<string, string[]>();
+  for (const owner of schema.classes) {
+    for (const attribute of owner.attributes) {
+      const participle = eventParticiple(attribute, lexicon.isVerb);
+      if (participle) participles.set(participle, [...(participles.get(participle) ?? []), attributeToken({ classId: owner.id, attributeId: attribute.id })]);
+    }
+  }
+  return new NameIndex(names, participles, schema);
+}
+
+class NameIndex implements SchemaNames {
+  /** Every word of every name: what a misspelt word is repaired to. */
+  private readonly vocabulary: ReadonlySet<string>;
+  private readonly longest: number;
+
+  /** Folded name -> the element tokens (attributes and classes) it names. */
+  constructor(
+    private readonly names: ReadonlyMap<string, readonly string[]>,
+    /** Participle -> the date attribute tokens it says. */
+    private readonly participles: ReadonlyMap<string, readonly string[]>,
+    private readonly schema: SchemaGraph,
+  ) {
+    const words = [...names.keys()].map((n) => n.split(' '));
+    this.vocabulary = new Set(words.flat());
+    this.longest = Math.max(1, ...words.map((w) => w.length));
+  }
+
+  attributesAt(words: readonly string[], start: number): readonly string[] {
+    return this.nameAt(words, start)?.attributes ?? [];
+  }
+
+  nameAt(words: readonly string[], start: number): NameMatch | null {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
+      const elements = this.names.get(spelt.slice(start, start + length).join(' '));
+      if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')), classes: elements.filter((e) => e.startsWith('C:')).map((e) => e.slice(2)) };
+    }
+    return null;
+  }
+
+  endsWithAttribute(words: readonly string[]): boolean {
+    return this.attributesEndingAt(words).length > 0;
+  }
+
+  attributesEndingAt(words: readonly string[]): readonly string[] {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length); length >= 1; length -= 1) {
+      const attributes = this.names.get(spelt.slice(spelt.length - length).join(' '))?.filter((e) => e.startsWith('A:')) ?? [];
+      if (attributes.length > 0) return attributes;
+    }
+    return [];
+  }
+
+  classAt(words: readonly string[], start: number): SchemaClass | null {
+    const spelt = words.map((w) => this.spelling(w));
+    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
+      const token = this.names.get(spelt.slice(start, start + length).join(' '))?.find((e) => e.startsWith('C:'));
+      if (token) return this.schema.classes.find((c) => classToken(c.id) === token) ?? null;
+    }
+    return null;
+  }
+
+  attributesOfParticiple(word: string): readonly string[] {
+    return this.participles.get(word) ?? [];
+  }
+
+  /** The word, or the name word it is a swap of two neighbouring letters of (typos people make). */
+  private spelling(word: string): string {
+    return unswapped(word, this.vocabulary);
+  }
+
+}
