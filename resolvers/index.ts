@@ -10,6 +10,7 @@ import { createEntityResolvers, EntityTypeRegistry } from './entities.js';
 import { withErrors } from './graphql-errors.js';
 import { JSONScalar } from './json-scalar.js';
 import { answerOrReason } from './no-answer.js';
+import { askId } from '../plugins/nl-query/teaching/ask-id.js';
 import type { ExampleInput } from '../plugins/nl-query/teaching/teaching.js';
 
 /** `entityTypes` says which GraphQL type stands for each class (GenericEntity until types are generated). */
@@ -25,7 +26,7 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
     SchemaAttribute: { name: (attribute: SchemaAttribute) => attribute.name.singular },
     SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular },
     // No answer reaches clients as an EMPTY answer that says why (no-answer.ts).
-    AskResult: { answer: (result: AskResult) => answerOrReason(result) },
+    AskResult: { id: (result: AskResult) => askId(result.question), answer: (result: AskResult) => answerOrReason(result) },
     // Only UNSURE answers carry alternatives; every other answer has none.
     Answer: {
       ...entityResolvers.Answer,
@@ -69,8 +70,8 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       removeFacts: withErrors((_: unknown, args: { collection: string; ids: string[] }, context: unknown) =>
         gateway.removeFacts(args.collection, args.ids, context),
       ),
-      confirmAnswer: withErrors((_: unknown, args: { question: string; interpretationId: string }, context: unknown) =>
-        gateway.confirmAnswer(args.question, args.interpretationId, context),
+      confirmAnswer: withErrors((_: unknown, args: { question?: string | null; askId?: string | null; interpretationId: string }, context: unknown) =>
+        gateway.confirmAnswer({ question: args.question, askId: args.askId }, args.interpretationId, context),
       ),
       correctAnswer: withErrors((_: unknown, args: { question: string; source: string; queryGraph?: string | null; query?: string | null }, context: unknown) =>
         gateway.correctAnswer(args.question, args.source, { queryGraph: args.queryGraph ?? null, query: args.query ?? null }, context),

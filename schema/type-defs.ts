@@ -162,8 +162,10 @@ export const typeDefs = /* GraphQL */ `
     cannot be taught (EXAMPLE_NOT_TEACHABLE). Needs the permissions hook's \`canTeach\`.
     """
     confirmAnswer(
-      "The question as asked."
-      question: String!
+      "The question as asked (or give \`askId\` instead)."
+      question: String
+      "The \`AskResult.id\` that ask returned for the question (or give \`question\` instead)."
+      askId: ID
       "The chosen reading's \`Interpretation.id\`."
       interpretationId: ID!
     ): TaughtExample!
@@ -276,6 +278,8 @@ export const typeDefs = /* GraphQL */ `
   type AskResult {
     "The question as asked."
     question: String!
+    "Names this question to \`confirmAnswer(askId: ...)\`: the same question always has the same id."
+    id: ID!
     """
     The chosen answer. When no source could answer, an EMPTY answer (no rows, \`source\` null)
     whose explanation says why; null only when the request failed.

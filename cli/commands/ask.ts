@@ -48,7 +48,7 @@ async function teach(gateway: Gateway, result: AskResult): Promise<void> {
   }
   const picked = readings[Number(answer) - 1];
   if (!picked || !/^\d+$/.test(answer)) throw new UsageError(`nlq ask --teach: '${answer}' is not one of 1-${readings.length}`);
-  const example = await gateway.confirmAnswer(result.question, picked.id);
+  const example = await gateway.confirmAnswer({ question: result.question }, picked.id);
   console.error(`taught example ${example.id} to '${example.source}': "${example.question}" -> ${example.queryGraph}`);
 }
 

@@ -19,6 +19,8 @@ import { Calibrator } from './calibration/calibrator.js';
 import { byRawScore } from './calibration/features.js';
 import { parseInterpretationId } from './calibration/interpretation-id.js';
 import { hasOwnModel, withModelKind } from './calibration/model-kind.js';
+import { readModelCalibration } from './calibration/model-calibration.js';
+import { modelDirectory } from '../../engines/predictor/model/model-files.js';
 import type { ResolvedOptions, SourceSpec } from './options.js';
 import { Access } from './permissions.js';
 import { askSources, timedOutBeforeAsking } from './pipeline.js';
@@ -47,9 +49,17 @@ import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
 import { ExampleStore, type TaughtExample } from './teaching/example-store.js';
 import { taughtFirst } from './teaching/taught-interpreter.js';
-import { Teaching, type ExampleInput, type ExampleView } from './teaching/teaching.js';
+import { Teaching, type AskedQuestion, type ExampleInput, type ExampleView } from './teaching/teaching.js';
 import { SelectionMemory } from './selection/selection-memory.js';
 import type { SourceSelection } from './selection/source-selector.js';
+
+/** What a structured source's predictor is loaded with: the models' folder, the shared model, taught examples, the calibrator. */
+interface ModelsInUse {
+  readonly root: string;
+  readonly shared: SharedModelHolder;
+  readonly teaching: Teaching;
+  readonly calibrator: Calibrator;
+}
 
 /**
  * The query-graph predictor of a structured source, when a model was trained for it (else the
@@ -57,18 +67,21 @@ import type { SourceSelection } from './selection/source-selector.js';
  * list names each thing once, every name the question gives is read, and a question longer than
  * the model reads is cut, saying so.
  */
-async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, shared: SharedModelHolder, teaching: Teaching) {
-  const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine, { shared });
+async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, models: ModelsInUse) {
+  const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine, { shared: models.shared, modelsRoot: models.root });
+  const own = hasOwnModel(sourceId, models.root);
+  // The model's own calibration (written by nlq train beside it) goes with the model that serves.
+  models.calibrator.useModelCurve(sourceId, loaded && own ? (readModelCalibration(modelDirectory(models.root, sourceId))?.curve ?? null) : null);
   if (!loaded) return { interpreter: null, status, failed, release: async () => undefined };
   const wordnet = WordNet.shared();
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
   const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
   // Taught questions are looked up whole, before the question is cut to what the model reads.
-  const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, teaching.attach(sourceId, mentionsOf));
+  const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, models.teaching.attach(sourceId, mentionsOf));
   const shaped = shapedByQuestion(taught);
   // Readings of the shared model on a source it was never specialised to are calibrated apart.
-  const interpreter = withModelKind(shaped, hasOwnModel(sourceId) ? 'own' : 'shared');
+  const interpreter = withModelKind(shaped, own ? 'own' : 'shared');
   return { interpreter, status, failed, release: async () => loaded.release() };
 }
 
@@ -109,6 +122,7 @@ export class Gateway {
     this.access = new Access(options.permissions);
     this.sharedModel = new SharedModelHolder(options.sharedModel);
     this.calibrator = options.calibration ? Calibrator.load(options.calibration) : Calibrator.none();
+    if (options.sharedModel) this.calibrator.useSharedModelCurve(readModelCalibration(options.sharedModel)?.curve ?? null);
     this.teaching = new Teaching({
       limits: options.limits,
       access: this.access,
@@ -125,6 +139,10 @@ export class Gateway {
 
   get limits() {
     return this.options.limits;
+  }
+
+  private modelsInUse(): ModelsInUse {
+    return { root: this.options.models, shared: this.sharedModel, teaching: this.teaching, calibrator: this.calibrator };
   }
 
   /**
@@ -427,9 +445,9 @@ export class Gateway {
     return store.listFacts(collection, pageSize, after ?? undefined);
   }
 
-  /** Records that `interpretationId` (an `ask` reading) answers `question` right (origin `confirmed`). */
-  confirmAnswer(question: string, interpretationId: string, context?: unknown): Promise<ExampleView> {
-    return this.teaching.confirm(question, interpretationId, context);
+  /** Records that `interpretationId` (an `ask` reading) answers the question right (origin `confirmed`); the question by its text or its ask id. */
+  confirmAnswer(asked: AskedQuestion, interpretationId: string, context?: unknown): Promise<ExampleView> {
+    return this.teaching.confirm(asked, interpretationId, context);
   }
 
   /** Records the right answer to `question` on `source`: a query graph, or SQL / Cypher read into one (origin `corrected`). */
@@ -498,14 +516,14 @@ export class Gateway {
           id: spec.id,
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel, this.teaching),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse()),
         });
       case 'cypher':
         return new CypherSource({
           id: spec.id,
           description,
           queryTimeoutMs: this.options.limits.sourceTimeoutMs,
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.sharedModel, this.teaching),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse()),
           connection:
             'driver' in spec
               ? { driver: spec.driver, ...(spec.database ? { database: spec.database } : {}) }

@@ -145,6 +145,34 @@ describe('teaching through GraphQL', () => {
     });
   });
 
+  it('confirms by the ask id ask returned, and refuses both or neither or a made-up id', async () => {
+    await withServer(async (server) => {
+      const question = 'zorbly count of shippers';
+      const first = await server.run<{ ask: { id: string; interpretations: { id: string; source: string; queryGraph: string | null }[] } }>(
+        'query Q($q: String!) { ask(question: $q, options: { minConfidence: 0 }) { id interpretations { id source queryGraph } } }',
+        { q: question },
+      );
+      const reading = first.data!.ask.interpretations.find((i) => i.source === 'northwind' && i.queryGraph);
+      expect(reading).toBeDefined();
+      const CONFIRM = 'mutation C($q: String, $a: ID, $id: ID!) { confirmAnswer(question: $q, askId: $a, interpretationId: $id) { question origin } }';
+      const confirmed = await server.run<{ confirmAnswer: { question: string; origin: string } }>(CONFIRM, { a: first.data!.ask.id, id: reading!.id });
+      expect(confirmed.errors).toBeUndefined();
+      expect(confirmed.data?.confirmAnswer).toEqual({ question, origin: 'CONFIRMED' });
+      const asked = await server.run<Asked>(ASK, { question });
+      expect(asked.data!.ask.answer.queryGraph).toBe(reading!.queryGraph);
+
+      for (const [variables, argumentName] of [
+        [{ q: question, a: first.data!.ask.id, id: reading!.id }, 'question'],
+        [{ id: reading!.id }, 'question'],
+        [{ a: 'a1.not base64!', id: reading!.id }, 'askId'],
+        [{ a: 'i1.e30', id: reading!.id }, 'askId'],
+      ] as const) {
+        const refused = await server.run(CONFIRM, variables);
+        expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argumentName });
+      }
+    });
+  });
+
   it('reads a Cypher correction on a graph source into a relation chain, and re-links it to another person', async () => {
     await withServer(async (server) => {
       const taught = await server.run<{ correctAnswer: { queryGraph: string } }>(CORRECT, {

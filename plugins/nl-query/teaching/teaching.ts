@@ -19,11 +19,18 @@ import type { Source } from '../../../engines/source.js';
 import { parseInterpretationId } from '../calibration/interpretation-id.js';
 import type { Access } from '../permissions.js';
 import { validateAsk, validateIds, validatePageSize, validateQueryGraphText } from '../validate.js';
+import { questionOfAskId } from './ask-id.js';
 import { ExampleIndex, type TaughtMatch } from './example-index.js';
 import type { ExampleOrigin, ExampleStore, TaughtExample } from './example-store.js';
 import type { TaughtLookup } from './taught-interpreter.js';
 
 /** An example as callers give it: a question and its answer as a query graph or a query. */
+/** Which question a confirmation is for: its text, or the `AskResult.id` that ask gave it. */
+export interface AskedQuestion {
+  readonly question?: string | null;
+  readonly askId?: string | null;
+}
+
 export interface ExampleInput {
   readonly question: string;
   /** The query graph in canonical form (as `Interpretation.queryGraph`). */
@@ -75,8 +82,12 @@ export class Teaching {
     return sources.filter((_, k) => found[k]);
   }
 
-  async confirm(question: string, interpretationId: string, context: unknown): Promise<ExampleView> {
-    const text = this.question(question, 'question');
+  /** `asked` names the question by its text or by the `AskResult.id` ask gave it: exactly one of them. */
+  async confirm(asked: AskedQuestion, interpretationId: string, context: unknown): Promise<ExampleView> {
+    const hasQuestion = asked.question !== undefined && asked.question !== null;
+    const hasAskId = asked.askId !== undefined && asked.askId !== null;
+    if (hasQuestion === hasAskId) throw new BadInputError('name the question by either `question` or `askId`, not both and not neither', 'question');
+    const text = this.question(hasAskId ? questionOfAskId(asked.askId as string) : asked.question, hasAskId ? 'askId' : 'question');
     const ref = parseInterpretationId(interpretationId);
     if (!('queryGraph' in ref)) {
       throw new NotTeachableError(ref.source, 'a text-fact reading cannot be taught: taught examples are query graphs of SQL and graph sources');
