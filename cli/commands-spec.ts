@@ -61,14 +61,14 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'train',
-    usage: 'train --source <id> [--from-scratch] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N]   |   train --shared --schemas <dir> [--continue <dir>] [--minutes N] [--quick] [--out <dir>]   |   train --nldb [--quick]',
+    usage: 'train --source <id> [--from-scratch] [--minutes N] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N]   |   train --shared --schemas <dir> [--continue <dir>] [--minutes N] [--quick] [--out <dir>]   |   train --nldb [--quick]',
     about: 'train the query-graph predictor of a SQL or graph source (by default the shared model specialised to it, under 10 minutes), (--shared) the shared model over a folder of databases, or (--nldb) the text-fact models',
     options: [
       { name: 'source', value: '<id>', multiple: true, about: 'the source to train for (writes models/querygraph/<id>)' },
       { name: 'from-scratch', about: 'with --source: a model of its own from scratch (about 20 minutes) instead of specialising the shared model' },
       { name: 'shared', about: 'train the shared, schema-conditioned model that answers on sources with no model of their own' },
       { name: 'schemas', value: '<dir>', about: 'with --shared: the SQLite databases to learn from (<dir>/<db>/<db>.sqlite or <dir>/*.sqlite)' },
-      { name: 'minutes', value: 'N', about: 'with --shared: minutes of PyTorch training (default 60)' },
+      { name: 'minutes', value: 'N', about: 'minutes of PyTorch training (--shared: default 60; --source: default 6 specialising the shared model, 18 from scratch; generation, export and evaluation add about a minute)' },
       { name: 'continue', value: '<dir>', about: 'with --shared: continue training the shared model in <dir> (its weights and vocabulary, target words it lacks added; the same held-out databases; half the learning rate)' },
       { name: 'nldb', about: 'retrain the text-fact models instead' },
       { name: 'quick', about: 'a smoke run of about a minute (--nldb and --shared write it to a temporary folder; --source writes where a full run would unless --out says otherwise)' },

@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
       return loadCommand(config, { force: on('force'), ...(list('source') ? { only: list('source')! } : {}) });
     case 'train': {
       const model = { dModel: positive('d-model', text('d-model')), layers: positive('layers', text('layers')), ff: positive('ff', text('ff')) };
-      return trainCommand(config, list('source')?.[0], { quick: on('quick'), fromScratch: on('from-scratch'), model, ...(text('out') ? { out: text('out')! } : {}) });
+      const minutes = positive('minutes', text('minutes'));
+      return trainCommand(config, list('source')?.[0], { quick: on('quick'), fromScratch: on('from-scratch'), model, ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}) });
     }
     case 'ask': {
       const question = rest.join(' ');

@@ -53,6 +53,15 @@ describe('nlq', () => {
     expect(unknown.stderr).toMatch(/unknown source 'nowhere'/);
   });
 
+  it('train --source reads --minutes, its time budget, and refuses one that is not a positive whole number', () => {
+    // Read, not ignored: a budget that is no number stops the command before any training starts.
+    for (const bad of ['0', 'soon', '7.5']) {
+      const refused = nlq('train', '--source', 'northwind', '--from-scratch', '--minutes', bad);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`--minutes wants a positive whole number, not '${bad.replace('.', '\\.')}'`));
+    }
+  });
+
   it('load leaves loaded sources alone', () => {
     const { code, stderr } = nlq('load');
     expect(code).toBe(0);

@@ -27,6 +27,13 @@ export interface TrainSourceOptions {
    * model (under 10). Without a shared model installed, training is always from scratch.
    */
   readonly fromScratch?: boolean;
+  /**
+   * Minutes of PyTorch training (the time budget; the schedule ends annealed when it runs out).
+   * Default: 6 specialising the shared model, 18 from scratch. Generation, export and evaluation
+   * come on top (a minute or two on 2 cores), so a from-scratch run within issue 18's 10 minutes
+   * needs a budget of at most 8.
+   */
+  readonly minutes?: number;
 }
 
 /**
@@ -62,6 +69,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
         shared,
         progress: terminalProgress(),
         echo: true,
+        ...(options.minutes !== undefined ? { minutes: options.minutes } : {}),
         ...(options.quick ? { examples: 600, minutes: 0.5 } : {}),
         ...taught,
       });
@@ -72,7 +80,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
       return 0;
     }
     const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
-    const size = Object.fromEntries(Object.entries(options.model ?? {}).filter(([, v]) => v !== undefined));
+    const size = Object.fromEntries(Object.entries({ ...options.model, minutes: options.minutes }).filter(([, v]) => v !== undefined));
     const report = await trainPredictor({ sourceId, engine, out, progress: terminalProgress(), echo: true, ...(Object.keys(size).length > 0 ? { model: size } : {}), ...quick, ...taught });
     const h = report.manifest.heldOut;
     console.error(
