@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonValue } from '../types.js';
 import { dataDir } from '../world/data-dir.js';
+import { sameAnswer } from '../plugins/nl-query/calibration/same-answer.js';
 
 export interface DevQuestion {
   readonly id: string;
@@ -30,31 +31,7 @@ export function readDevQuestions(dir: string, name: 'northwind' | 'royals'): Dev
     .map((line) => JSON.parse(line) as DevQuestion);
 }
 
-type Norm = string | number | null;
-
-function norm(value: JsonValue | undefined): Norm {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Math.round(value * 100) / 100;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = (typeof value === 'string' ? value : JSON.stringify(value)).split(/\s+/).filter(Boolean).join(' ').toLowerCase();
-  const n = Number(text);
-  return text !== '' && Number.isFinite(n) ? Math.round(n * 100) / 100 : text;
-}
-
-function same(a: readonly Norm[], b: readonly Norm[], ordered: boolean): boolean {
-  if (ordered) return a.length === b.length && a.every((v, i) => v === b[i]);
-  const sa = new Set(a);
-  const sb = new Set(b);
-  return sa.size === sb.size && [...sa].every((v) => sb.has(v));
-}
-
-/** build.py's matches(gold, pred_rows, ordered) (not strict). */
+/** build.py's matches(gold, pred_rows, ordered) (not strict): calibration/same-answer.ts, which fitting a model's calibration judges by too. */
 export function matchesGold(question: DevQuestion, rows: readonly (readonly JsonValue[])[]): boolean {
-  const g = question.answer.rows.map((r) => r.map(norm));
-  const p = rows.map((r) => r.map(norm));
-  if (g.length === 0 || p.length === 0) return g.length === 0 && p.length === 0;
-  const goldColumns = question.answer.columns.map((_, i) => g.map((r) => r[i] ?? null));
-  const width = p[0]?.length ?? 0;
-  const predictedColumns = Array.from({ length: width }, (_, j) => p.map((r) => r[j] ?? null));
-  return goldColumns.every((gc) => predictedColumns.some((pc) => same(pc, gc, question.ordered)));
+  return sameAnswer({ columns: question.answer.columns, rows: question.answer.rows, ordered: question.ordered }, rows);
 }

@@ -9,9 +9,8 @@
  */
 import { join } from 'node:path';
 import type { CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
-import { QuestionGenerator } from '../engines/predictor/generator/generator.js';
-import { ValueMemory } from '../engines/predictor/values/value-memory.js';
-import { WordNet } from '../engines/english/wordnet.js';
+import { heldOutQuestions } from '../plugins/nl-query/calibration/fit-model.js';
+import { sameAnswer } from '../plugins/nl-query/calibration/same-answer.js';
 import type { QueryGraphEngine } from '../engines/query-graph/engine.js';
 import type { JsonValue, SourceKind } from '../types.js';
 import { dataDir } from '../world/data-dir.js';
@@ -60,27 +59,13 @@ export function devSets(shared: boolean): TrustQuestion[] {
 }
 
 /**
- * `count` generated questions on `engine`'s schema (seed 99, which training never uses; the
- * querygraph bench's held-out seed), judged against the rows their own graph returns.
+ * `count` generated questions on `engine`'s schema (seed 99, which training and the models' own
+ * calibration never use; the querygraph bench's held-out seed), judged against the rows their own
+ * graph returns.
  */
-export async function syntheticSet(engine: QueryGraphEngine, database: string, count: number, valuesAcrossMarks: boolean): Promise<{ question: string; isRight: TrustQuestion['isRight'] }[]> {
-  const memory = await ValueMemory.read(engine);
-  const examples = new QuestionGenerator(engine.schema(), memory, { seed: 99, lexicon: WordNet.shared(), valuesAcrossMarks }).generate(count);
-  const judged: { question: string; isRight: TrustQuestion['isRight'] }[] = [];
-  for (const example of examples) {
-    const run = await engine.run(example.graph, { limit: 5000, timeoutMs: 10_000 }).catch(() => null);
-    if (!run) continue;
-    const gold: DevQuestion = {
-      id: `${database}-synthetic-${judged.length}`,
-      question: example.question,
-      sql: '',
-      answer: { columns: run.result.columns.map((c) => c.name), rows: run.result.rows },
-      tags: [],
-      ordered: example.graph.orderBy.length > 0,
-    };
-    judged.push({ question: example.question, isRight: byDev(gold) });
-  }
-  return judged;
+export async function syntheticSet(engine: QueryGraphEngine, count: number, valuesAcrossMarks: boolean): Promise<{ question: string; isRight: TrustQuestion['isRight'] }[]> {
+  const questions = await heldOutQuestions(engine, count, { seed: 99, valuesAcrossMarks });
+  return questions.map((q) => ({ question: q.question, isRight: (rows) => sameAnswer(q.gold, rows) }));
 }
 
 /** questions-others: each database asked of `others-<db>` (no model of its own: the shared model answers, if any). */

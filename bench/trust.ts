@@ -6,26 +6,32 @@
  * - dev (questions-dev, facts-dev): calibration fitted by 5-fold cross-validation over the fitting
  *   sets (a question is never judged by a calibration fitted on it);
  * - questions-others and facts-others: calibration fitted on every fitting set, measured here only.
- * Printed: expected calibration error per calibration group (raw score vs calibrated), the
- * risk-coverage curve as a table, accuracy of the answered questions at >= 60% coverage, and the
- * threshold the dev curve suggests; the curve is also written as a PNG (path printed).
- * `--write` refits on every fitting set and writes models/calibration.json (what `nlq serve` reads);
+ * Printed: expected calibration error per calibration group and set (raw score, the group curve
+ * alone, the models' own curves alone (written by nlq train beside each model), and what serving
+ * does: a model's own curve through its group's transfer to people's questions where it has one,
+ * else the group curve), the risk-coverage curve as a table, accuracy of the answered questions
+ * at >= 60% coverage, and the threshold the dev curve suggests; the curve is also written as a PNG.
+ * `--write [--groups a,b]` refits the group curves and transfers on every fitting set and writes
+ * models/calibration.json (what `nlq serve` reads), only the groups named (default all; the
+ * others are kept as the file has them);
  * the answers are saved to .nlq/bench/trust-records.json, and `--records` measures them again
  * without asking.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { optionsFromConfig } from '../cli/server.js';
-import { Calibrator, defaultCalibrationFile, writeCalibrationFile } from '../plugins/nl-query/calibration/calibrator.js';
-import { byRawScore, CALIBRATION_GROUPS, readingFeatures } from '../plugins/nl-query/calibration/features.js';
-import { fitGroups, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
+import { Calibrator, defaultCalibrationFile, writeCalibrationFile, type CalibrationFile, type FittedGroup } from '../plugins/nl-query/calibration/calibrator.js';
+import { chosenReadingFeatures } from '../plugins/nl-query/calibration/chosen-reading.js';
+import type { LogisticModel } from '../plugins/nl-query/calibration/logistic.js';
+import { readModelCalibration } from '../plugins/nl-query/calibration/model-calibration.js';
+import { CALIBRATION_GROUPS, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
+import { fitGroups, fitTransfers, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
 import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
 import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
 import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
 import { defaultSharedModelDirectory, readSharedManifest } from '../engines/predictor/model/shared-files.js';
-import type { AnswerKind } from '../types.js';
 import { askOverHttp, type ClientAnswer } from './ask-client.js';
 import { sharedDataset } from './datasets.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
@@ -36,6 +42,8 @@ import { scratchWorld } from './world.js';
 
 /** A question asked and judged, with what calibration reads of its answer. */
 interface Asked extends CalibrationRecord {
+  /** The source it was asked of (absent in records of runs before it was kept: sourceOf reads the set). */
+  readonly source?: string;
   readonly question: string;
   readonly sourceKind?: TrustQuestion['sourceKind'];
   readonly answered: boolean;
@@ -49,31 +57,34 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The features federation computed for the chosen reading, recomputed from what the client saw. */
 function recordOf(q: TrustQuestion, answer: ClientAnswer): Asked {
-  const readings = byRawScore(answer.readings);
-  const chosen = readings.findIndex((r) => r.status === 'CHOSEN');
-  const summaries = readings.map((r, i) => ({
-    score: r.score,
-    rows: i === chosen ? (answer.rows?.length ?? null) : r.status === 'EMPTY' ? 0 : r.status === 'ANSWERED' ? 1 : null,
-    kind: i === chosen ? (answer.kind as AnswerKind) : null,
-  }));
-  const answered = chosen >= 0 && answer.rows !== null;
+  const chosen = chosenReadingFeatures(answer.readings, answer, q.sourceKind);
   return {
     group: q.group,
     set: q.set,
     database: q.database,
+    source: q.source,
     role: q.role,
     question: q.question,
     sourceKind: q.sourceKind,
-    features: answered ? readingFeatures(summaries, chosen, q.sourceKind) : [],
-    rawScore: answered ? readings[chosen]!.score : 0,
-    right: answered && q.isRight(answer.rows!),
-    answered,
+    features: chosen?.features ?? [],
+    rawScore: chosen?.rawScore ?? 0,
+    right: chosen !== null && q.isRight(answer.rows!),
+    answered: chosen !== null,
   };
+}
+
+/** The source a record was asked of (records of older runs name it only in their set). */
+function sourceOf(r: Asked): string {
+  if (r.source) return r.source;
+  if (r.set === 'questions-others') return `others-${r.database}`;
+  if (r.set === 'facts-dev') return 'kestrelford';
+  if (r.set === 'facts-others') return FACTS_OTHERS;
+  return r.set.replace(/^(dev|synthetic) /, '');
 }
 
 /** Judged with the probability `calibrator` gives (raw scores with none); no answer: -1. */
 function judge(records: readonly Asked[], calibrator: Calibrator): Judged[] {
-  return records.map((r) => ({ probability: r.answered ? calibrator.probability(r.group, r.features, r.rawScore) : -1, right: r.right }));
+  return records.map((r) => ({ probability: r.answered ? calibrator.probability(r.group, r.features, r.rawScore, sourceOf(r)) : -1, right: r.right }));
 }
 
 /** A question's fold, from its words: the same question asked of two sources falls in one fold. */
@@ -83,24 +94,77 @@ function foldOf(question: string): number {
   return h % FOLDS;
 }
 
-/** Fitting records judged by calibrations fitted on the other folds. */
-function crossValidated(fitting: readonly Asked[]): Map<Asked, number> {
+/**
+ * The models' own calibrations (model-calibration.ts, written by nlq train) that served the
+ * records: each source's own model's, and the shared model's.
+ */
+interface OwnCurves {
+  readonly bySource: ReadonlyMap<string, LogisticModel>;
+  readonly shared: LogisticModel | null;
+}
+
+function readOwnCurves(records: readonly Asked[]): OwnCurves {
+  const bySource = new Map<string, LogisticModel>();
+  for (const source of new Set(records.filter((r) => r.group === 'querygraph').map(sourceOf))) {
+    const own = readModelCalibration(modelDirectory(defaultModelsRoot(), source));
+    if (own) bySource.set(source, own.curve);
+  }
+  return { bySource, shared: readModelCalibration(defaultSharedModelDirectory())?.curve ?? null };
+}
+
+/** The three calibrations compared: the group curves alone, the models' own curves alone (fitted on generated questions), and what serving does (own curves through the group's transfer, else the group's curve). */
+interface Calibrations {
+  readonly group: Calibrator;
+  readonly own: Calibrator;
+  readonly shipped: Calibrator;
+  readonly groups: Partial<Record<CalibrationGroup, FittedGroup>>;
+}
+
+/** Group curves fitted on `fitting` (answered), transfers on its people's questions (not the generated ones), with `curves` registered. */
+function calibrationsFrom(fitting: readonly Asked[], curves: OwnCurves): Calibrations {
   const answered = fitting.filter((r) => r.answered);
-  const probability = new Map<Asked, number>();
+  const plain = fitGroups(answered);
+  const withCurves = (groups: Partial<Record<CalibrationGroup, FittedGroup>>) => {
+    const calibrator = Calibrator.of({ version: 1, about: '', features: [], groups });
+    for (const [source, curve] of curves.bySource) calibrator.useModelCurve(source, curve);
+    calibrator.useSharedModelCurve(curves.shared);
+    return calibrator;
+  };
+  const own = withCurves(plain);
+  const transfers = fitTransfers(
+    answered
+      .filter((r) => !r.set.startsWith('synthetic') && own.hasModelCurve(r.group, sourceOf(r)))
+      .map((r) => ({ group: r.group, set: r.set, right: r.right, ownProbability: own.probability(r.group, r.features, r.rawScore, sourceOf(r)) })),
+  );
+  const groups = Object.fromEntries(Object.entries(plain).map(([g, fitted]) => [g, transfers[g as CalibrationGroup] ? { ...fitted, transfer: transfers[g as CalibrationGroup] } : fitted])) as Partial<Record<CalibrationGroup, FittedGroup>>;
+  return { group: Calibrator.of({ version: 1, about: '', features: [], groups: plain }), own, shipped: withCurves(groups), groups };
+}
+
+type Which = 'group' | 'own' | 'shipped';
+
+/** Fitting records judged by calibrations fitted on the other folds. */
+function crossValidated(fitting: readonly Asked[], curves: OwnCurves): Map<Asked, Record<Which, number>> {
+  const answered = fitting.filter((r) => r.answered);
+  const probability = new Map<Asked, Record<Which, number>>();
   for (let fold = 0; fold < FOLDS; fold += 1) {
-    const calibrator = Calibrator.of({ version: 1, about: '', features: [], groups: fitGroups(answered.filter((r) => foldOf(r.question) !== fold)) });
-    for (const r of answered) if (foldOf(r.question) === fold) probability.set(r, calibrator.probability(r.group, r.features, r.rawScore));
+    const c = calibrationsFrom(answered.filter((r) => foldOf(r.question) !== fold), curves);
+    for (const r of answered) {
+      if (foldOf(r.question) !== fold) continue;
+      const p = (calibrator: Calibrator) => calibrator.probability(r.group, r.features, r.rawScore, sourceOf(r));
+      probability.set(r, { group: p(c.group), own: p(c.own), shipped: p(c.shipped) });
+    }
   }
   return probability;
 }
 
-function summarise(label: string, raw: readonly Judged[], calibrated: readonly Judged[]): void {
+function summarise(label: string, raw: readonly Judged[], calibrated: readonly Judged[], others: readonly { name: string; judged: readonly Judged[] }[] = []): void {
   const answered = calibrated.filter((j) => j.probability >= 0);
   const right = answered.filter((j) => j.right).length;
   const at = accuracyAtCoverage(calibrated, TARGET_COVERAGE);
+  const also = others.map((o) => `, ${o.name} ${expectedCalibrationError(o.judged).toFixed(3)}`).join('');
   console.log(
-    `  ${label.padEnd(34)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered; ` +
-      `ECE raw ${expectedCalibrationError(raw).toFixed(3)} -> calibrated ${expectedCalibrationError(calibrated).toFixed(3)}; ` +
+    `  ${label.padEnd(40)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered; ` +
+      `ECE raw ${expectedCalibrationError(raw).toFixed(3)}${also} -> shipped ${expectedCalibrationError(calibrated).toFixed(3)}; ` +
       `at >= 60% coverage: ${at ? `${pct(at.accuracy)} right (coverage ${pct(at.coverage)}, p >= ${at.threshold.toFixed(2)})` : 'coverage never reaches 60%'}`,
   );
 }
@@ -125,13 +189,13 @@ function suggestedThreshold(dev: readonly Judged[]): number | null {
 export async function trustBenchmark(args: readonly string[] = []): Promise<void> {
   const { values } = parseArgs({
     args: [...args],
-    options: { write: { type: 'boolean', default: false }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
+    options: { write: { type: 'boolean', default: false }, groups: { type: 'string' }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
   });
   const out = join(process.cwd(), '.nlq', 'bench');
   mkdirSync(out, { recursive: true });
   if (values.records) {
     // Measure again from the answers a previous run recorded (no asking).
-    report(JSON.parse(readFileSync(values.records, 'utf8')) as Asked[], values.write, out);
+    report(JSON.parse(readFileSync(values.records, 'utf8')) as Asked[], writeChoice(values), out);
     return;
   }
   const syntheticCount = Number(values.synthetic);
@@ -147,7 +211,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
         const manifest = readManifest(modelDirectory(defaultModelsRoot(), source.id), source.id);
         const engine = await gateway.queryGraphEngineOf(source.id);
         const database = source.id === 'royals' ? 'royals' : 'northwind';
-        const synthetic = await syntheticSet(engine, database, syntheticCount, manifest?.valuesAcrossMarks ?? false);
+        const synthetic = await syntheticSet(engine, syntheticCount, manifest?.valuesAcrossMarks ?? false);
         const asked = [{ source: source.id, group: 'querygraph' as const }, ...(shared && source.id === 'northwind' ? [{ source: NORTHWIND_SHARED, group: 'shared-querygraph' as const }] : [])];
         for (const { source: id, group } of asked) {
           questions.push(...synthetic.map((s): TrustQuestion => ({ set: `synthetic ${id}`, role: 'fit', database, source: id, sourceKind: source.kind, group, question: s.question, isRight: s.isRight })));
@@ -184,7 +248,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     const recordsFile = join(out, 'trust-records.json');
     writeFileSync(recordsFile, JSON.stringify(records));
     console.log(`answers and their features: ${recordsFile} (measure again with --records ${recordsFile})`);
-    report(records, values.write, out);
+    report(records, writeChoice(values), out);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -199,7 +263,19 @@ async function loadFactsOthers(url: string, facts: readonly string[]): Promise<v
   for (let i = 0; i < facts.length; i += 500) await post('mutation ($c: ID!, $f: [String!]!) { addFacts(collection: $c, facts: $f) { ids } }', { c: FACTS_OTHERS, f: facts.slice(i, i + 500) });
 }
 
-function report(records: readonly Asked[], write: boolean | undefined, out: string): void {
+/** What `--write` refits: every group, or those `--groups` names (the others are kept as the file has them). */
+interface WriteChoice {
+  readonly write: boolean;
+  readonly groups: readonly CalibrationGroup[];
+}
+
+function writeChoice(values: { write?: boolean | undefined; groups?: string | undefined }): WriteChoice {
+  const groups = values.groups ? values.groups.split(',').map((g) => g.trim()) : [...CALIBRATION_GROUPS];
+  for (const g of groups) if (!CALIBRATION_GROUPS.includes(g as CalibrationGroup)) throw new Error(`--groups: unknown calibration group '${g}' (${CALIBRATION_GROUPS.join(', ')})`);
+  return { write: values.write ?? false, groups: groups as CalibrationGroup[] };
+}
+
+function report(records: readonly Asked[], write: WriteChoice, out: string): void {
   const fitting = records.filter((r) => r.role === 'fit');
   const sets = [...new Set(records.map((r) => r.set))];
   console.log('\nanswers per set (raw = the chosen reading of minConfidence 0):');
@@ -208,58 +284,72 @@ function report(records: readonly Asked[], write: boolean | undefined, out: stri
     const answered = list.filter((r) => r.answered);
     console.log(`  ${set.padEnd(34)} ${String(list.length).padStart(4)} asked, ${String(answered.length).padStart(4)} answered, ${pct(answered.filter((r) => r.right).length / Math.max(1, list.length))} right`);
   }
-  const cv = crossValidated(fitting);
-  const devJudged = (list: readonly Asked[]) => list.map((r) => ({ probability: r.answered ? (cv.get(r) ?? -1) : -1, right: r.right }));
-  const full = Calibrator.of({ version: 1, about: '', features: [], groups: fitGroups(fitting.filter((r) => r.answered)) });
+  const curves = readOwnCurves(records);
+  console.log(
+    `\nmodels' own calibrations (nlq train): ${[...curves.bySource.keys()].join(', ') || 'none of the sources\' own models'}; shared model: ${curves.shared ? 'yes' : 'none'}` +
+      ' (ECE columns: raw score, the group curve alone, the own curve alone, and shipped = own curve through the group transfer where a model has one, else the group curve)',
+  );
+  const cv = crossValidated(fitting, curves);
+  const cvJudged = (list: readonly Asked[], which: Which = 'shipped') => list.map((r) => ({ probability: r.answered ? (cv.get(r)?.[which] ?? -1) : -1, right: r.right }));
+  const full = calibrationsFrom(fitting, curves);
   const dev = fitting.filter((r) => !r.set.startsWith('synthetic'));
-  console.log(`\ncalibration (${FOLDS}-fold cross-validation on the fitting sets for dev; fitted on all ${fitting.filter((r) => r.answered).length} answered fitting questions for the others):`);
+  const synthetic = fitting.filter((r) => r.set.startsWith('synthetic'));
+  console.log(`\ncalibration (${FOLDS}-fold cross-validation on the fitting sets for dev and synthetic; fitted on all ${fitting.filter((r) => r.answered).length} answered fitting questions for the others):`);
   for (const group of CALIBRATION_GROUPS) {
-    const fitGroup = fitting.filter((r) => r.group === group);
-    if (fitGroup.length > 0) summarise(`fitting sets, ${group} (CV)`, judge(fitGroup, Calibrator.none()), devJudged(fitGroup));
-    const devGroup = dev.filter((r) => r.group === group);
-    if (devGroup.length > 0) summarise(`dev, ${group} (CV)`, judge(devGroup, Calibrator.none()), devJudged(devGroup));
-    const reported = records.filter((r) => r.role === 'report' && r.group === group);
-    if (reported.length > 0) summarise(`${[...new Set(reported.map((r) => r.set))].join('+')}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full));
+    const cvLine = (label: string, list: readonly Asked[]) =>
+      list.length > 0 && summarise(label, judge(list, Calibrator.none()), cvJudged(list), [{ name: 'group', judged: cvJudged(list, 'group') }, { name: 'own', judged: cvJudged(list, 'own') }]);
+    cvLine(`dev, ${group} (CV)`, dev.filter((r) => r.group === group));
+    cvLine(`synthetic, ${group} (CV)`, synthetic.filter((r) => r.group === group));
+    for (const set of ['questions-others', 'facts-others']) {
+      const reported = records.filter((r) => r.role === 'report' && r.group === group && r.set === set);
+      if (reported.length > 0) summarise(`${set}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full.shipped), [{ name: 'group', judged: judge(reported, full.group) }, { name: 'own', judged: judge(reported, full.own) }]);
+    }
   }
   for (const kind of ['sql', 'cypher', 'nldb'] as const) {
     const ofKind = dev.filter((r) => r.sourceKind === kind);
-    if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), devJudged(ofKind));
+    if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), cvJudged(ofKind), [{ name: 'group', judged: cvJudged(ofKind, 'group') }]);
   }
-  const curves = [
-    { label: 'dev (CV)', judged: devJudged(dev), colour: [31, 119, 180] as Rgb },
-    { label: 'questions-others', judged: judge(records.filter((r) => r.set === 'questions-others'), full), colour: [214, 39, 40] as Rgb },
-    { label: 'facts-others', judged: judge(records.filter((r) => r.set === 'facts-others'), full), colour: [44, 160, 44] as Rgb },
+  const plotted = [
+    { label: 'dev (CV)', judged: cvJudged(dev), colour: [31, 119, 180] as Rgb },
+    { label: 'questions-others', judged: judge(records.filter((r) => r.set === 'questions-others'), full.shipped), colour: [214, 39, 40] as Rgb },
+    { label: 'facts-others', judged: judge(records.filter((r) => r.set === 'facts-others'), full.shipped), colour: [44, 160, 44] as Rgb },
   ].filter((c) => c.judged.length > 0);
-  summarise('dev, all (CV)', judge(dev, Calibrator.none()), devJudged(dev));
-  console.log('\nrisk-coverage (answer when p >= threshold: share of all questions answered / share of those right):');
-  curveTable(curves);
+  summarise('dev, all (CV)', judge(dev, Calibrator.none()), cvJudged(dev), [{ name: 'group', judged: cvJudged(dev, 'group') }]);
+  console.log('\nrisk-coverage, shipped calibration (answer when p >= threshold: share of all questions answered / share of those right):');
+  curveTable(plotted);
   const floor = DEFAULT_LIMITS.minConfidence;
   console.log(`\nat the default minConfidence ${floor}:`);
   const subsets = [
-    ...curves.map((c) => ({ label: c.label, judged: c.judged })),
-    { label: 'dev structured (CV)', judged: devJudged(dev.filter((r) => r.group !== 'nldb')) },
-    { label: 'facts-dev (CV)', judged: devJudged(dev.filter((r) => r.group === 'nldb')) },
-    ...(['querygraph', 'shared-querygraph'] as const).map((group) => ({ label: `dev ${group} (CV)`, judged: devJudged(dev.filter((r) => r.group === group)) })),
+    ...plotted.map((c) => ({ label: c.label, judged: c.judged })),
+    { label: 'dev structured (CV)', judged: cvJudged(dev.filter((r) => r.group !== 'nldb')) },
+    { label: 'facts-dev (CV)', judged: cvJudged(dev.filter((r) => r.group === 'nldb')) },
+    ...(['querygraph', 'shared-querygraph'] as const).map((group) => ({ label: `dev ${group} (CV)`, judged: cvJudged(dev.filter((r) => r.group === group)) })),
   ];
   for (const c of subsets) {
     const p = riskCoverage(c.judged, [floor])[0]!;
     console.log(`  ${c.label.padEnd(22)} coverage ${pct(p.coverage)}, accuracy of answered ${p.answered === 0 ? '-' : pct(p.accuracy)} (${p.answered} answered)`);
   }
-  const threshold = suggestedThreshold(devJudged(dev));
+  const threshold = suggestedThreshold(cvJudged(dev));
   console.log(`\nlowest threshold with >= 90% of answered dev questions right: ${threshold === null ? 'none' : threshold.toFixed(2)}`);
   if (threshold !== null) {
-    for (const c of curves) {
+    for (const c of plotted) {
       const p = riskCoverage(c.judged, [threshold])[0]!;
       console.log(`  at p >= ${threshold.toFixed(2)}: ${c.label} coverage ${pct(p.coverage)}, accuracy ${pct(p.accuracy)} (${p.answered} answered)`);
     }
   }
   const png = join(out, 'trust-risk-coverage.png');
   const fine = Array.from({ length: 101 }, (_, k) => k / 100);
-  writeLinePlot(png, curves.map((c) => ({ colour: c.colour, points: riskCoverage(c.judged, fine).filter((p) => p.answered > 0).map((p) => ({ x: p.coverage, y: p.accuracy })) })));
-  console.log(`risk-coverage plot (x coverage, y accuracy of answered; ${curves.map((c) => `${c.label} ${c.colour.join(',')}`).join('; ')}): ${png}`);
-  if (write) {
+  writeLinePlot(png, plotted.map((c) => ({ colour: c.colour, points: riskCoverage(c.judged, fine).filter((p) => p.answered > 0).map((p) => ({ x: p.coverage, y: p.accuracy })) })));
+  console.log(`risk-coverage plot (x coverage, y accuracy of answered; ${plotted.map((c) => `${c.label} ${c.colour.join(',')}`).join('; ')}): ${png}`);
+  if (write.write) {
     const file = defaultCalibrationFile();
-    writeCalibrationFile(file, fitGroups(fitting.filter((r) => r.answered)));
-    console.log(`calibration written: ${file}`);
+    const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile).groups : {};
+    const groups: Partial<Record<CalibrationGroup, FittedGroup>> = {};
+    for (const group of CALIBRATION_GROUPS) {
+      const chosen = write.groups.includes(group) ? full.groups[group] : kept[group];
+      if (chosen) groups[group] = chosen;
+    }
+    writeCalibrationFile(file, groups);
+    console.log(`calibration written: ${file} (refitted: ${write.groups.join(', ')}; kept as they were: ${CALIBRATION_GROUPS.filter((g) => !write.groups.includes(g)).join(', ') || 'none'})`);
   }
 }

@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
   // So does the shared query-graph model: it learns from a folder of databases, not from the config's sources.
   if (name === 'train' && on('shared')) {
     const minutes = positive('minutes', text('minutes'));
-    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}), ...(text('continue') ? { continueFrom: text('continue')! } : {}) });
+    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}), ...(text('continue') ? { continueFrom: text('continue')! } : {}), calibrateOnly: on('calibrate') });
   }
   const config = await readConfig(text('config'));
   switch (name) {
@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
     case 'train': {
       const model = { dModel: positive('d-model', text('d-model')), layers: positive('layers', text('layers')), ff: positive('ff', text('ff')) };
       const minutes = positive('minutes', text('minutes'));
-      return trainCommand(config, list('source')?.[0], { quick: on('quick'), fromScratch: on('from-scratch'), model, ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}) });
+      return trainCommand(config, list('source')?.[0], { quick: on('quick'), fromScratch: on('from-scratch'), calibrateOnly: on('calibrate'), model, ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}) });
     }
     case 'ask': {
       const question = rest.join(' ');

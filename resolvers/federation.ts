@@ -44,7 +44,7 @@ function groupOf(kind: SourceKind | undefined, interpretation: SourceInterpretat
   return interpretation.model === 'shared' ? 'shared-querygraph' : 'querygraph';
 }
 
-/** Every reading of one source with its calibrated probability. */
+/** Every reading of one source with its calibrated probability (by its model's own curve when it has one). */
 function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
   // A taught reading's score is its probability (the caller said what the answer is); the model's
   // readings are calibrated among themselves, as they were fitted, without it.
@@ -57,7 +57,7 @@ function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
       source: run.outcome.source,
       interpretation,
       rankInSource,
-      probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score),
+      probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score, run.outcome.source),
     })),
   ];
 }

@@ -13,6 +13,9 @@ import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } 
 import { trainPredictor } from '../../engines/predictor/training/training.js';
 import { terminalProgress } from '../progress.js';
 import { optionsFromConfig } from '../server.js';
+import type { SourceSpec } from '../../plugins/nl-query/options.js';
+import { MODEL_FILE } from '../../engines/predictor/model/model-files.js';
+import { calibrateSharedModel, calibrateSourceModel } from './calibrate.js';
 
 /** Options of `nlq train --source <id>`. */
 export interface TrainSourceOptions {
@@ -34,13 +37,31 @@ export interface TrainSourceOptions {
    * needs a budget of at most 8.
    */
   readonly minutes?: number;
+  /** Only fit the trained model's calibration again (what every training run ends with), without training. */
+  readonly calibrateOnly?: boolean;
+}
+
+/**
+ * The trained model's own calibration (calibrate.ts), written beside it; a failure to fit leaves
+ * the model usable (its group's curve applies) and is reported, not thrown.
+ */
+async function calibrateTrained(source: Exclude<SourceSpec, { kind: 'nldb' }>, out: string, quick: boolean | undefined): Promise<boolean> {
+  console.error(`nlq train: fitting the calibration of ${out} on held-out questions asked through the gateway...`);
+  try {
+    await calibrateSourceModel({ source, modelDirectory: out, log: (line) => console.error(`nlq train: ${line}`), ...(quick ? { questions: 60 } : {}) });
+    return true;
+  } catch (error) {
+    console.error(`nlq train: calibration not fitted: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
 /**
  * `nlq train --source <id>`: introspects the source, generates synthetic questions from its schema
  * graph and data, trains the query-graph predictor with Debian's PyTorch, exports ONNX (int8 when it
  * keeps accuracy), evaluates on held-out questions and writes model.json + MODEL_CARD.md
- * (engines/predictor/training/training.ts). Progress goes to the terminal.
+ * (engines/predictor/training/training.ts), then fits the model's own calibration on held-out
+ * questions (calibrate.ts). Progress goes to the terminal.
  */
 export async function trainCommand(config: GatewayConfig, sourceId: string | undefined, options: TrainSourceOptions = {}): Promise<number> {
   if (!sourceId) {
@@ -52,7 +73,20 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
     return 2;
   }
   const all = optionsFromConfig(config);
-  const { gateway } = nlQuery({ ...all, sources: all.sources.filter((source) => source.id === sourceId) });
+  const source = all.sources.find((s) => s.id === sourceId)!;
+  if (source.kind === 'nldb') {
+    console.error(`nlq train: '${sourceId}' is a fact collection: its models are trained with --nldb`);
+    return 2;
+  }
+  if (options.calibrateOnly) {
+    const out = options.out ?? modelDirectory(defaultModelsRoot(), sourceId);
+    if (!existsSync(join(out, MODEL_FILE))) {
+      console.error(`nlq train --calibrate: no model in ${out} (train it first)`);
+      return 2;
+    }
+    return (await calibrateTrained(source, out, options.quick)) ? 0 : 1;
+  }
+  const { gateway } = nlQuery({ ...all, sources: [source] });
   try {
     const engine = await gateway.queryGraphEngineOf(sourceId);
     // What users taught the source (confirmed answers, corrections, examples) is mixed into the data.
@@ -77,6 +111,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
         `nlq train: wrote ${out} (the shared model specialised on ${manifest.training.trainExamples} questions, ${Math.round(manifest.training.trainSeconds)} s training; ` +
           `held-out top-1 ${manifest.heldOut.top1}, top-3 ${manifest.heldOut.top3})`,
       );
+      await calibrateTrained(source, out, options.quick);
       return 0;
     }
     const quick = options.quick ? { examples: 1500, heldOut: 100, model: { dModel: 64, layers: 1, ff: 128, epochs: 3, minutes: 2 } } : {};
@@ -87,6 +122,7 @@ export async function trainCommand(config: GatewayConfig, sourceId: string | und
       `nlq train: wrote ${report.directory} (${report.manifest.training.trainExamples} questions, ${report.manifest.training.parameters} parameters, ` +
         `${Math.round(report.manifest.training.trainSeconds)} s training; held-out top-1 ${h?.top1 ?? 'n/a'}, top-3 ${h?.top3 ?? 'n/a'})`,
     );
+    await calibrateTrained(source, out, options.quick);
     return 0;
   } catch (error) {
     console.error(`nlq train: ${error instanceof Error ? error.message : String(error)}`);
@@ -144,12 +180,15 @@ export interface TrainSharedOptions {
    * words it lacks are added), its held-out databases, half the default learning rate.
    */
   readonly continueFrom?: string;
+  /** Only fit the calibration of the shared model in `out` again (on its held-out databases, found under `schemas`), without training. */
+  readonly calibrateOnly?: boolean;
 }
 
 /**
  * `nlq train --shared --schemas <folder>`: learns the shared, schema-conditioned predictor over
  * every SQLite database in the folder (engines/predictor/training/shared-training.ts), holding
- * whole databases out to measure it. Sources with no model of their own answer with it.
+ * whole databases out to measure it, then fits its calibration on those held-out databases
+ * (calibrate.ts). Sources with no model of their own answer with it.
  */
 export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {
   if (!options.schemas) {
@@ -175,6 +214,30 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
       }
     },
   }));
+  const out = options.out ?? (options.quick ? join(tmpdir(), 'nlq-shared-quick') : defaultSharedModelDirectory());
+  const calibrate = async (heldOutDatabases: readonly string[]) => {
+    const heldOut = files.filter((file) => heldOutDatabases.includes(basename(file).replace(/\.sqlite$/, ''))).map((file) => ({ id: basename(file).replace(/\.sqlite$/, ''), file }));
+    if (heldOut.length === 0) {
+      console.error(`nlq train --shared: calibration not fitted: none of the held-out databases (${heldOutDatabases.join(', ')}) is under ${options.schemas}`);
+      return false;
+    }
+    console.error(`nlq train --shared: fitting the calibration on held-out questions of ${heldOut.length} held-out databases, asked through the gateway...`);
+    try {
+      await calibrateSharedModel({ modelDirectory: out, heldOut, log: (line) => console.error(`nlq train --shared: ${line}`), ...(options.quick ? { questionsPerDatabase: 20 } : {}) });
+      return true;
+    } catch (error) {
+      console.error(`nlq train --shared: calibration not fitted: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  };
+  if (options.calibrateOnly) {
+    const trained = readSharedManifest(out);
+    if (!trained) {
+      console.error(`nlq train --shared --calibrate: no shared model in ${out}`);
+      return 2;
+    }
+    return (await calibrate(trained.training.heldOutDatabases)) ? 0 : 1;
+  }
   const quick = options.quick ? { examplesPerSchema: 200, heldOutSchemas: 1, heldOutPerSchema: 10, model: { dModel: 64, layers: 1, ff: 128, epochs: 2, minutes: 1 } } : {};
   const continued = options.continueFrom ? readSharedManifest(options.continueFrom) : null;
   if (options.continueFrom && !continued) {
@@ -184,7 +247,7 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
   try {
     const manifest = await trainSharedPredictor({
       schemas,
-      out: options.out ?? (options.quick ? join(tmpdir(), 'nlq-shared-quick') : defaultSharedModelDirectory()),
+      out,
       progress: terminalProgress(),
       echo: true,
       ...(options.minutes !== undefined || continued ? { model: { ...(options.minutes !== undefined ? { minutes: options.minutes } : {}), ...(continued ? { lr: 0.0005 } : {}) } } : {}),
@@ -204,6 +267,7 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
       `nlq train --shared: ${manifest.training.trainExamples} questions on ${manifest.training.databases.length} databases, ${manifest.training.parameters} parameters, ` +
         `${Math.round(manifest.training.trainSeconds)} s training; held-out databases top-1 ${manifest.heldOut.top1}, top-3 ${manifest.heldOut.top3}`,
     );
+    await calibrate(manifest.training.heldOutDatabases);
     return 0;
   } catch (error) {
     console.error(`nlq train --shared: ${error instanceof Error ? error.message : String(error)}`);

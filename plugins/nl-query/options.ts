@@ -8,6 +8,7 @@ import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
 import type { Permissions } from './permissions.js';
 import { defaultSharedModelDirectory } from '../../engines/predictor/model/shared-files.js';
+import { defaultModelsRoot } from '../../engines/predictor/model/model-files.js';
 import { defaultCalibrationFile } from './calibration/calibrator.js';
 
 interface SourceSpecBase {
@@ -80,6 +81,12 @@ export interface NlQueryOptions<TContext = unknown> {
    */
   readonly sharedModel?: string | false;
   /**
+   * The folder holding the query-graph models trained for sources, one folder per source id
+   * (`nlq train --source <id>` writes `<models>/<id>`, with the model's own calibration). A source
+   * with no folder here is read by the shared model. Default: the package's models/querygraph.
+   */
+  readonly models?: string;
+  /**
    * The calibration file mapping each source's raw scores to the probability an answer is right
    * (written by `npm run bench -- trust --write`; plugins/nl-query/calibration). A path, or `false` for none (raw
    * scores then stand as probabilities). Default: the package's models/calibration.json.
@@ -95,6 +102,8 @@ export interface ResolvedOptions {
   readonly permissions: Permissions | undefined;
   /** The shared model's folder, or null for none. */
   readonly sharedModel: string | null;
+  /** The folder of per-source models. */
+  readonly models: string;
   /** The calibration file, or null for none. */
   readonly calibration: string | null;
 }
@@ -109,6 +118,7 @@ export function resolveOptions<TContext>(options: NlQueryOptions<TContext>): Res
     // The gateway hands each hook the context of the request it serves, which is the host's TContext.
     permissions: options.permissions as Permissions | undefined,
     sharedModel: options.sharedModel === false ? null : (options.sharedModel ?? defaultSharedModelDirectory()),
+    models: options.models ?? defaultModelsRoot(),
     calibration: options.calibration === false ? null : (options.calibration ?? defaultCalibrationFile()),
   };
 }

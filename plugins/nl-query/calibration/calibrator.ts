@@ -1,8 +1,10 @@
 /**
  * The calibration file (models/calibration.json) and what federation asks of it: the probability
- * that an interpretation's answer is right, from its features, per calibration group. A group with
- * no fitted model (no file, or nothing to fit it on yet) passes the raw score through, and says
- * so (`isFitted`), so a gateway without a calibration behaves as before.
+ * that an interpretation's answer is right, from its features, per calibration group. A reading
+ * of a model with a calibration of its own (model-calibration.ts, written by `nlq train`) is
+ * calibrated by that curve, through the group's transfer to people's questions when fitted. A
+ * group with no fitted model (no file, or nothing to fit it on yet) passes the raw score through,
+ * and says so (`isFitted`), so a gateway without a calibration behaves as before.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { packagePath } from '../../../engines/package-path.js';
@@ -20,6 +22,20 @@ export interface FittedOn {
 
 /** One group's fitted model. */
 export interface FittedGroup extends LogisticModel {
+  readonly fittedOn: FittedOn;
+  /**
+   * For readings of a model with a calibration of its own (model-calibration.ts, fitted on its
+   * generated held-out questions): p = sigmoid(bias + weight * logit(p_own)), fitted on people's
+   * questions, because generated questions are answered right far more often than people's. Absent:
+   * the model's own probability stands.
+   */
+  readonly transfer?: Transfer;
+}
+
+/** A one-feature logistic map from a model's own probability to the probability on people's questions. */
+export interface Transfer {
+  readonly bias: number;
+  readonly weight: number;
   readonly fittedOn: FittedOn;
 }
 
@@ -41,16 +57,48 @@ export function defaultCalibrationFile(): string {
   return packagePath('models', 'calibration.json');
 }
 
-export class Calibrator {
-  private constructor(private readonly file: CalibrationFile | null) {}
+/** The key under which the shared model's own curve is kept (source ids cannot contain a colon). */
+const SHARED_MODEL = ':shared';
 
-  /** No calibration: every probability is the raw score. */
+export class Calibrator {
+  /** Models' own curves (model-calibration.ts): per source id for its own model, and the shared model's. */
+  private readonly models = new Map<string, LogisticModel>();
+
+  private constructor(private readonly file: CalibrationFile | null, private readonly enabled = true) {}
+
+  /** No calibration: every probability is the raw score (models' own curves are not used either). */
   static none(): Calibrator {
-    return new Calibrator(null);
+    return new Calibrator(null, false);
   }
 
   static of(file: CalibrationFile): Calibrator {
     return new Calibrator(file);
+  }
+
+  /**
+   * The own calibration of the model that reads `sourceId` (null: it has none, its group's curve
+   * applies). Set when the source's model is loaded, so it always belongs to the model serving.
+   */
+  useModelCurve(sourceId: string, curve: LogisticModel | null): void {
+    if (!this.enabled) return;
+    if (curve) this.models.set(sourceId, curve);
+    else this.models.delete(sourceId);
+  }
+
+  /** The shared model's own calibration, for its readings on sources it was not specialised to. */
+  useSharedModelCurve(curve: LogisticModel | null): void {
+    this.useModelCurve(SHARED_MODEL, curve);
+  }
+
+  /** Whether readings of `group` on `sourceId` are calibrated by their model's own curve. */
+  hasModelCurve(group: CalibrationGroup, sourceId: string | undefined): boolean {
+    return this.modelCurve(group, sourceId) !== null;
+  }
+
+  private modelCurve(group: CalibrationGroup, sourceId: string | undefined): LogisticModel | null {
+    if (group === 'querygraph' && sourceId !== undefined) return this.models.get(sourceId) ?? null;
+    if (group === 'shared-querygraph') return this.models.get(SHARED_MODEL) ?? null;
+    return null;
   }
 
   /**
@@ -73,11 +121,32 @@ export class Calibrator {
     return Boolean(this.file?.groups[group]);
   }
 
-  /** p(right) for an interpretation of `group` with these features; the raw score when the group is not fitted. */
-  probability(group: CalibrationGroup, features: readonly number[], rawScore: number): number {
+  /**
+   * p(right) for an interpretation of `group` with these features, made for `sourceId`: by its
+   * model's own curve (through the group's transfer when fitted) when the model has one, else by
+   * the group's curve; the raw score when neither is there.
+   */
+  probability(group: CalibrationGroup, features: readonly number[], rawScore: number, sourceId?: string): number {
     const fitted = this.file?.groups[group];
+    const own = this.modelCurve(group, sourceId);
+    if (own) return transferred(fitted?.transfer, predict(own, features));
     return fitted ? predict(fitted, features) : Math.min(1, Math.max(0, rawScore));
   }
+}
+
+const logitOf = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The feature a transfer reads: the model's own probability as a logit. */
+export function transferFeature(ownProbability: number): number {
+  return logitOf(ownProbability);
+}
+
+/** A model's own probability mapped through its group's transfer (unchanged without one). */
+export function transferred(transfer: Transfer | undefined, ownProbability: number): number {
+  return transfer ? predict({ bias: transfer.bias, weights: [transfer.weight] }, [transferFeature(ownProbability)]) : ownProbability;
 }
 
 /** Writes a calibration file (stable key order, so an unchanged fit is an unchanged file). */

@@ -1,8 +1,9 @@
 /**
  * Fits one logistic model per calibration group from labelled answers (each the chosen
- * interpretation of one question, with whether its rows matched the gold answer).
+ * interpretation of one question, with whether its rows matched the gold answer), and per group the
+ * transfer that maps models' own curves to people's questions.
  */
-import type { FittedGroup } from './calibrator.js';
+import { transferFeature, type FittedGroup, type Transfer } from './calibrator.js';
 import type { CalibrationGroup } from './features.js';
 import { fitLogistic, type FitOptions } from './logistic.js';
 
@@ -34,4 +35,32 @@ export function fitGroups(records: readonly CalibrationRecord[], options: FitOpt
     };
   }
   return groups;
+}
+
+/** A question of people's, answered by a model with a calibration of its own: what that curve said, and whether the answer was right. */
+export interface TransferRecord {
+  readonly group: CalibrationGroup;
+  readonly set: string;
+  readonly ownProbability: number;
+  readonly right: boolean;
+}
+
+/**
+ * Per group, the transfer from models' own curves (fitted on generated questions) to people's
+ * questions: a one-feature logistic on the own probability's logit. Groups with fewer than
+ * MIN_SAMPLES_PER_GROUP records get none (the own probability then stands).
+ */
+export function fitTransfers(records: readonly TransferRecord[], options: FitOptions = {}): Partial<Record<CalibrationGroup, Transfer>> {
+  const transfers: Partial<Record<CalibrationGroup, Transfer>> = {};
+  for (const group of new Set(records.map((r) => r.group))) {
+    const list = records.filter((r) => r.group === group);
+    if (list.length < MIN_SAMPLES_PER_GROUP) continue;
+    const model = fitLogistic(list.map((r) => ({ features: [transferFeature(r.ownProbability)], right: r.right })), options);
+    transfers[group] = {
+      bias: model.bias,
+      weight: model.weights[0] ?? 0,
+      fittedOn: { sets: [...new Set(list.map((r) => r.set))].sort(), samples: list.length, right: list.filter((r) => r.right).length },
+    };
+  }
+  return transfers;
 }

@@ -4,11 +4,12 @@
  * turns each sub-answer into a weighted set or a weighted count, combines them, and writes one
  * AskResult whose answer names every source it rests on and whose `plan` lists the steps.
  *
- * Confidence of a combined answer is the product of its parts' (the parts are independent
- * readings, and all of them must be right for the combination to be right).
+ * A combined answer's confidence follows from its steps' calibrated probabilities by the algebra
+ * in plan-confidence.ts: counts multiply, set answers weigh each row by its path.
  */
 import type { Answer, AskResult, Column, Fact, Interpretation, JsonValue, PlanReport, PlanStep, SourceOutcome } from '../../../types.js';
 import { findMentions } from './mentions.js';
+import { allStepsRight, COUNTED_LIST_SHARE, setAnswerConfidence } from './plan-confidence.js';
 import type { CountOperand, RetrievalPlan, SubQuestion } from './types.js';
 import { memberKey, WeightedSet } from './weighted-set.js';
 
@@ -67,7 +68,7 @@ function countOf(answer: Answer | null): { count: number; confidence: number } |
   }
   if (answer.kind === 'EMPTY') return { count: 0, confidence: answer.confidence };
   // A list where a count was asked: count it, less sure that the rows are the things meant.
-  return { count: answer.rows.length, confidence: answer.confidence * 0.8 };
+  return { count: answer.rows.length, confidence: answer.confidence * COUNTED_LIST_SHARE };
 }
 
 async function countsPlan(
@@ -86,7 +87,7 @@ async function countsPlan(
   const counts = runs.map((run) => countOf(run.result.answer));
   if (counts.some((count) => count === null)) return null;
   const values = counts.map((count) => count!.count);
-  const confidence = counts.reduce((product, count) => product * count!.confidence, 1);
+  const confidence = allStepsRight(counts.map((count) => count!.confidence));
   const phrases = plan.operands.map((operand) => operand.phrase);
   const listed = plan.operands.map((operand, i) => `${values[i]} ${operand.phrase}`).join(plan.kind === 'total' ? ' + ' : ' and ');
 
@@ -157,7 +158,7 @@ async function mentionedPlan(question: string, plan: Extract<RetrievalPlan, { ki
     columns: answer.columns,
     rows: kept.map((member) => member.value),
     weights: kept.map((member) => member.weight),
-    confidence: kept.length > 0 ? mean(kept.map((member) => member.weight)) : answer.confidence,
+    confidence: setAnswerConfidence(kept.map((member) => member.weight), answer.confidence),
     explanation: `${answer.explanation} Kept those that the facts of '${plan.facts}' mention (${kept.length} of ${mainSet.size}).`,
     support,
   }, [plan.facts]);
@@ -212,14 +213,12 @@ async function followPlan(question: string, plan: Extract<RetrievalPlan, { kind:
     columns: [firstAnswer?.columns[labelColumn(firstAnswer.columns)] ?? { name: 'answer', type: 'String' }, { name: plan.memberNoun, type: 'String' }],
     rows,
     weights: found.map((member) => member.weight),
-    confidence: rows.length === 0 ? setAnswer.confidence : mean(found.map((member) => member.weight)),
+    confidence: setAnswerConfidence(found.map((member) => member.weight), setAnswer.confidence),
     explanation: `Followed ${members.length} ${plan.memberNoun}(s) from ${setAnswer.source} (${setAnswer.explanation}) by asking: ${plan.template}`,
     support,
   });
   return assemble(question, answer, [set, ...steps], { kind: plan.kind, explanation: answer.explanation });
 }
-
-const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** The column that names each row: the first text column, else the first. */
 function labelColumn(columns: readonly Column[]): number {
