@@ -113,11 +113,11 @@ describe('values named by their adjective', () => {
   });
 });
 
-describe('rankings by a count of related things', () => {
+describe('rankings by an aggregate per group', () => {
   const value = (a: SchemaAttribute) => (a.type === 'date' ? { kind: 'date' as const, value: '2020-01-01' } : a.type === 'text' ? { kind: 'string' as const, value: 'x' } : { kind: 'number' as const, value: 3 });
 
   it('ranks the one side of a relation by a count of its many side, with a group, an order and a limit', () => {
-    const rankings = new RankingGenerator(schema, new Random(3), value);
+    const rankings = new RankingGenerator(schema, new Random(3), value, { shapes: { related: 1, own: 0, linked: 0, measure: 0 }, unlimited: 0, alsoShown: 0 });
     expect(rankings.usable).toBe(true);
     for (let i = 0; i < 50; i += 1) {
       const graph = rankings.next();
@@ -133,8 +133,56 @@ describe('rankings by a count of related things', () => {
     }
   });
 
-  it('has nothing to rank in a schema without relations between classes', () => {
-    const alone: SchemaGraph = { ...schema, relations: [] };
+  it('groups a plain attribute by a count of its own rows, never a key or the naming attribute', () => {
+    const rankings = new RankingGenerator(schema, new Random(4), value, { shapes: { related: 0, own: 1, linked: 0, measure: 0 } });
+    for (let i = 0; i < 30; i += 1) {
+      const graph = rankings.next();
+      expect(graph?.groupBy).toEqual([{ classId: 'Branches', attributeId: 'Country' }]);
+      expect(graph?.select).toContainEqual({ target: { classId: 'Branches', attributeId: '*' }, aggregate: 'count' });
+    }
+  });
+
+  it('ranks groups by the sum, average, maximum or minimum of a number of their rows, both ways', () => {
+    const rankings = new RankingGenerator(schema, new Random(5), value, { shapes: { related: 0, own: 0, linked: 0, measure: 1 }, fewest: 0.5, unlimited: 0.2 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 80; i += 1) {
+      const graph = rankings.next();
+      if (!graph) continue;
+      const term = graph.orderBy[0];
+      expect(term?.measure.target).toEqual({ classId: 'Loans', attributeId: 'Fee' });
+      seen.add(`${term?.measure.aggregate} ${term?.direction} ${graph.limit === null ? 'all' : graph.limit === 1 ? 'one' : 'top'}`);
+    }
+    for (const aggregate of ['sum', 'avg', 'max', 'min']) for (const direction of ['asc', 'desc']) expect([...seen].some((s) => s.startsWith(`${aggregate} ${direction}`)), `${aggregate} ${direction}`).toBe(true);
+    expect([...seen].some((s) => s.endsWith('all'))).toBe(true);
+  });
+
+  it('counts the other end of a linking class through it, and draws groups unranked', () => {
+    const courses: SchemaGraph = {
+      source: 'school',
+      classes: [
+        klass('Students', 'student', [attribute('Students', 'Id', 'integer', 'id', true), attribute('Students', 'Name', 'text', 'name')]),
+        klass('Courses', 'course', [attribute('Courses', 'Id', 'integer', 'id', true), attribute('Courses', 'Title', 'text', 'title')]),
+        klass('Enrolments', 'enrolment', [attribute('Enrolments', 'Id', 'integer', 'id', true), attribute('Enrolments', 'StudentId', 'integer', 'student id'), attribute('Enrolments', 'CourseId', 'integer', 'course id')]),
+      ],
+      relations: [
+        { id: 'Enrolments(StudentId)->Students(Id)', from: 'Enrolments', to: 'Students', fromColumns: ['StudentId'], toColumns: ['Id'], name: { singular: 'student', plural: 'students' } },
+        { id: 'Enrolments(CourseId)->Courses(Id)', from: 'Enrolments', to: 'Courses', fromColumns: ['CourseId'], toColumns: ['Id'], name: { singular: 'course', plural: 'courses' } },
+      ],
+    };
+    const rankings = new RankingGenerator(courses, new Random(6), value, { shapes: { related: 0, own: 0, linked: 1, measure: 0 }, alsoShown: 0 });
+    const graph = rankings.next();
+    expect(graph?.classes).toHaveLength(3);
+    expect(graph?.classes).toContain('Enrolments');
+    const key = graph?.groupBy[0]?.classId;
+    expect(graph?.select[1]).toEqual({ target: { classId: key === 'Students' ? 'Courses' : 'Students', attributeId: '*' }, aggregate: 'count' });
+    const unranked = rankings.next(false);
+    expect(unranked?.groupBy).toHaveLength(1);
+    expect(unranked?.orderBy).toEqual([]);
+    expect(unranked?.limit).toBeNull();
+  });
+
+  it('has nothing to rank in a schema without relations and without a plain attribute to group by', () => {
+    const alone: SchemaGraph = { ...schema, classes: schema.classes.map((c) => ({ ...c, attributes: c.attributes.filter((a) => a.id !== 'Country') })), relations: [] };
     const rankings = new RankingGenerator(alone, new Random(1), value);
     expect(rankings.usable).toBe(false);
     expect(rankings.next()).toBeNull();

@@ -89,10 +89,20 @@ describe('synthetic questions', () => {
   });
 
   it('name every class they touch, by its name or by a value of it', () => {
+    const schema = engine.schema();
+    // A class that only links a group's key to what it counts is said by the two ends ("how many
+    // territories does each employee have" joins the employee territories).
+    const linksGroup = (graph: Example['graph'], classId: string) => {
+      const key = graph.groupBy[0];
+      const measure = graph.select.find((m) => m.aggregate !== null);
+      const refersTo = (to: string | undefined) => schema.relations.some((r) => r.from === classId && r.to === to);
+      return Boolean(key && measure) && key?.classId !== measure?.target.classId && refersTo(key?.classId) && refersTo(measure?.target.classId);
+    };
     for (const example of examples) {
       const question = key(example.question);
       for (const classId of example.graph.classes) {
-        const name = findClass(engine.schema(), classId).name;
+        if (linksGroup(example.graph, classId)) continue;
+        const name = findClass(schema, classId).name;
         const byName = question.includes(key(name.singular)) || question.includes(key(name.plural));
         const byValue = example.graph.where.some((c) => c.target.classId === classId && c.values.some((v) => writtenForms(v).some((f) => question.includes(f))));
         expect(byName || byValue, `${example.question} should name ${classId}`).toBe(true);

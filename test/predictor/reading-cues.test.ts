@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { aggregateCues, unaskedAggregates } from '../../engines/predictor/cues/aggregate.js';
 import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/cues/attribute.js';
 import { groupContradictions, groupCues } from '../../engines/predictor/cues/group.js';
-import { questionWords } from '../../engines/predictor/cues/coverage.js';
+import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
+import { countContradictions, countCues } from '../../engines/predictor/cues/count.js';
 import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { cueContradictions, operatorCues } from '../../engines/predictor/cues/operator.js';
 import { nullContradictions, nullCues } from '../../engines/predictor/cues/null.js';
@@ -265,5 +266,32 @@ describe('group cues', () => {
   it('reads "in each employee city" as the city, the class only saying whose', () => {
     expect(misgrouped('the number of orders in each employee city', 'show A:Employees.City show count A:Orders.* group A:Employees.City')).toBe(0);
     expect(misgrouped('the number of orders in each employee city', 'show A:Employees.Name show count A:Orders.* group A:Employees.Name')).toBe(1);
+  });
+});
+
+describe('count cues', () => {
+  // Orders have an "order number": "number" alone is a name of the schema.
+  const numbered: SchemaGraph = {
+    ...shopSchema,
+    classes: shopSchema.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'OrderNumber', 'order number', 'order numbers', 'integer')] } : c)),
+  };
+  const numberedNames = schemaNames(numbered);
+  const said = (question: string) => questionWords(question, findMentions(question, memory));
+  const countMisses = (question: string, reading: string) => countContradictions(countCues(said(question), numberedNames, numbered), tokens(reading));
+  const sortMisses = (question: string, reading: string) => orderContradictions(orderCues(said(question), numberedNames), tokens(reading));
+  const ranked = 'show A:Customers.City show count A:Orders.* group A:Customers.City order desc count A:Orders.* limit #1';
+
+  it('wants the rows of the class "the most X" names counted and ranked that way', () => {
+    expect(countMisses('the city with the most orders', ranked)).toBe(0);
+    expect(countMisses('the city with the fewest orders', ranked)).toBe(1);
+    expect(countMisses('the city with the most orders', 'show A:Customers.City show sum A:Orders.Freight group A:Customers.City order desc sum A:Orders.Freight limit #1')).toBe(1);
+  });
+
+  it('reads "the highest number of X" and "sorted by number of X" as a count, not as an attribute whose name ends in "number"', () => {
+    expect(sortMisses('the city with the highest number of orders', ranked)).toBe(0);
+    expect(sortMisses('cities sorted by number of orders', 'show A:Customers.City show count A:Orders.* group A:Customers.City order desc count A:Orders.*')).toBe(0);
+    expect(unreadNames(said('the city with the largest number of orders'), tokens(ranked), numberedNames)).toBe(0);
+    // The attribute said in full is still a sort.
+    expect(sortMisses('the orders with the highest order number', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(1);
   });
 });

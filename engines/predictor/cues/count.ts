@@ -17,6 +17,7 @@
  * judged (the model may name it another way, a relation word on a graph): the cue only decides
  * between readings about the class.
  */
+import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { classToken } from '../model/target.js';
 import type { CueKind } from './cue.js';
@@ -40,17 +41,19 @@ const FILLER = new Set(['the', 'different', 'distinct', 'unique', 'separate', 'i
 export const COUNT_WORDS: ReadonlySet<string> = new Set([...RANKED_COUNTS.flatMap((r) => r.words), ...COUNTS.flat()]);
 
 export interface CountCue {
-  /** The class whose rows are counted (its id). */
-  readonly classId: string;
-  /** Its primary key's attributes (ids): a distinct count of one counts its rows too. */
-  readonly keys: readonly string[];
+  /**
+   * The classes whose rows may be counted (ids), each with its primary key's attributes (a distinct
+   * count of one counts its rows too): one class, or every class a word names ("films" names the
+   * class film and, by WordNet, cinema): the count of any of them follows the cue.
+   */
+  readonly classes: readonly { readonly classId: string; readonly keys: readonly string[] }[];
   /** The way the count ranks the answer; null when the words only ask for the count. */
   readonly direction: Direction | null;
 }
 export type CountCues = readonly CountCue[];
 
 /** The count cues of a question's words (`said`: questionWords, mentions as null). */
-export function countCues(said: readonly (string | null)[], names: SchemaNames): CountCues {
+export function countCues(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): CountCues {
   const words = said.map((w) => w ?? '');
   const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
   const cues: CountCue[] = [];
@@ -67,10 +70,29 @@ export function countCues(said: readonly (string | null)[], names: SchemaNames):
     const name = names.nameAt(words, start);
     const owner = name && name.attributes.length === 0 ? names.classAt(words, start) : null;
     const ofOwner = owner ? names.attributesAt(words, start + name!.length).filter((token) => token.startsWith(`A:${owner.id}.`)) : [];
-    if (owner && ofOwner.length === 0) cues.push({ classId: owner.id, keys: owner.attributes.filter((a) => a.primaryKey).map((a) => a.id), direction: ranked?.direction ?? null });
+    if (owner && ofOwner.length === 0) {
+      const others = (name?.classes ?? []).filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
+      const classes = [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id) }));
+      cues.push({ classes, direction: ranked?.direction ?? null });
+    }
     i += run.length - 1;
   }
   return cues;
+}
+
+/**
+ * Whether the words at `start` say "number of ...", "count of ...", "amount of ..." as a count
+ * of rows rather than a name: no schema name covers the whole run. A schema with an attribute
+ * ending in "number" (invoice number, form number) reads "number" alone as a name, so "the highest
+ * number of forms" would otherwise sort by the form number and "the name of the customer with the
+ * most number of addresses" leave the "address number" unread; an attribute named "number of
+ * employees" still covers the run and stays a name.
+ */
+export function countPhraseAt(words: readonly string[], start: number, names: SchemaNames): boolean {
+  const run = COUNTS.filter((r) => r[0] !== 'how' && r.every((w, k) => words[start + k] === w)).sort((a, b) => b.length - a.length)[0];
+  if (!run) return false;
+  const name = names.nameAt(words, start);
+  return !name || name.length < run.length;
 }
 
 /** The attribute a token names, when it is one of `classId`'s (any instance): `A:Dogs.*`, `A:Person#2.name` -> '*', 'name'. */
@@ -82,18 +104,20 @@ function attributeOf(token: string | undefined, classId: string): string | null 
   return match ? (match[1] as string) : null;
 }
 
-/** Whether `aggregate token` counts rows of the cue's class: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`. */
+/** Whether `aggregate token` counts rows of one of the cue's classes: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`. */
 function countsRows(aggregate: string | undefined, token: string | undefined, cue: CountCue): boolean {
-  const attribute = attributeOf(token, cue.classId);
-  if (attribute === null) return false;
-  return aggregate === 'count' || (aggregate === 'count_distinct' && cue.keys.includes(attribute));
+  return cue.classes.some(({ classId, keys }) => {
+    const attribute = attributeOf(token, classId);
+    if (attribute === null) return false;
+    return aggregate === 'count' || (aggregate === 'count_distinct' && keys.includes(attribute));
+  });
 }
 
-/** How many cues a finished reading does not follow; cues about a class the reading never names are not judged. */
+/** How many cues a finished reading does not follow; cues about classes the reading never names are not judged. */
 export function countContradictions(cues: CountCues, tokens: readonly string[]): number {
   let contradictions = 0;
   for (const cue of cues) {
-    if (!tokens.some((t) => t === classToken(cue.classId) || attributeOf(t, cue.classId) !== null)) continue;
+    if (!tokens.some((t) => cue.classes.some(({ classId }) => t === classToken(classId) || attributeOf(t, classId) !== null))) continue;
     const counts = tokens.some((t, k) => countsRows(tokens[k - 1], t, cue));
     const ranks = cue.direction === null || tokens.some((t, k) => t === 'order' && tokens[k + 1] === cue.direction && countsRows(tokens[k + 2], tokens[k + 3], cue));
     if (!counts || !ranks) contradictions += 1;
@@ -105,8 +129,8 @@ export function countContradictions(cues: CountCues, tokens: readonly string[]):
 export const COUNT_CUE: CueKind = {
   name: 'count',
   words: COUNT_WORDS,
-  read({ said, names }) {
-    const cues = countCues(said, names);
+  read({ said, names, schema }) {
+    const cues = countCues(said, names, schema);
     return { whenFinished: (tokens) => COUNT_CUE_PENALTY * countContradictions(cues, tokens) };
   },
 };

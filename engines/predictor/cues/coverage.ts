@@ -13,6 +13,7 @@ import type { Mention } from '../values/mentions.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { words } from '../../english/normalize.js';
 import type { CueKind } from './cue.js';
+import { countPhraseAt } from './count.js';
 
 /**
  * Log-probability a reading loses for each name of the question it leaves out (e^-4: about a
@@ -42,7 +43,8 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
   let unread = 0;
   for (let i = 0; i < said.length; i += 1) {
     const match = said[i] ? names.nameAt(said, i) : null;
-    if (!match) continue;
+    // "the most number of addresses" counts addresses: "number" is no attribute's name there (count.ts).
+    if (!match || countPhraseAt(said, i, names)) continue;
     const next = i + match.length;
     i = next - 1;
     // A name right before a value ("of house of Windsor", "ship city Lyon") says what the value is:

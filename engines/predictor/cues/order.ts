@@ -18,6 +18,7 @@ import type { SchemaNames } from '../schema-words/schema-names.js';
 import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 import { readAs } from './reading-view.js';
+import { countPhraseAt } from './count.js';
 
 /** Log-probability a reading loses per order cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
 export const ORDER_CUE_PENALTY = 4;
@@ -90,6 +91,8 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames):
       let start = i + (sorted ? sorted.length : 1);
       if (direction) while (start < words.length && MEASURE_WORDS.has(words[start] as string)) start += 1;
       if (direction && words[start] === 'of') start += 1;
+      // "the highest number of forms", "sorted by number of orders": a count of rows (count.ts), not an attribute named "... number".
+      if (countPhraseAt(words, start, names)) continue;
       const attributes = names.attributesAt(words, start);
       if (attributes.length > 0) cues.push({ attributes, direction: direction ?? null, superlative: Boolean(direction) });
       continue;

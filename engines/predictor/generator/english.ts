@@ -110,7 +110,7 @@ export class EnglishWriter {
     const conditions = graph.where;
     const grouped = graph.groupBy.length > 0;
     const aggregated = graph.select.filter((m) => m.aggregate !== null);
-    const extra = graph.classes.filter((c) => !this.referenced(graph).has(c));
+    const extra = graph.classes.filter((c) => !this.referenced(graph).has(c) && !this.linksGroup(graph, c));
     const tail = [
       ...extra.map((c) => `${this.pick(['that have', 'with', 'linked to', 'having'])} ${this.plural(c)}`),
     ];
@@ -359,35 +359,73 @@ export class EnglishWriter {
     const order = graph.orderBy[0];
     const isCount = measure.target.attributeId === '*';
     const counted = phrases.plural();
+    // "the name and city of the customer with ...": other attributes grouped beside the key are said too.
+    const alsoShown = graph.groupBy.slice(1).map((r) => this.attributeName(r, key.classId));
+    const people = keyIsLabel && this.isPeople(key.classId);
     if (order) {
       const most = order.direction === 'desc';
       // "the highest maximum discount" says it twice: a max ordered down (a min ordered up) is already a superlative.
       const alreadySuperlative = (order.measure.aggregate === 'max' && most) || (order.measure.aggregate === 'min' && !most);
       const amount = isCount
-        ? `the ${most ? 'most' : 'fewest'} ${counted}`
+        ? most
+          ? this.pick([`the most ${counted}`, `the most ${counted}`, `the largest number of ${counted}`, `the greatest number of ${counted}`, `the highest number of ${counted}`, `the most number of ${counted}`, `the biggest number of ${counted}`])
+          : this.pick([`the fewest ${counted}`, `the fewest ${counted}`, `the least ${counted}`, `the smallest number of ${counted}`, `the lowest number of ${counted}`, `the least number of ${counted}`])
         : alreadySuperlative
           ? `the ${this.measureNoun(order.measure, main)}`
-          : `the ${most ? 'highest' : 'lowest'} ${this.measureNoun(order.measure, main)}`;
+          : `the ${most ? this.pick(['highest', 'largest', 'biggest', 'greatest']) : this.pick(['lowest', 'smallest'])} ${this.measureNoun(order.measure, main)}`;
       const limit = graph.limit;
       const havingText = having.length > 0 ? ` ${having.join(' and ')}` : '';
+      // "the most common city of customers": a plain attribute of the counted things, ranked by how often it occurs.
+      const common = isCount && countsKeyClass && !keyIsLabel;
+      const commonWord = most ? this.pick(['most common', 'most common', 'most frequent', 'most popular']) : this.pick(['least common', 'least frequent', 'rarest']);
       if (limit === 1) {
+        const shownText = alsoShown.length > 0 ? this.join([this.attributeName(key, key.classId), ...alsoShown]) : null;
+        if (shownText) {
+          return this.pick([
+            `${this.lead()}the ${shownText} of the ${keyNoun} with ${amount}${condText}`,
+            `what is the ${shownText} of the ${keyNoun} that has ${amount}${condText}`,
+            `which ${keyNoun} has ${amount}${condText} and what is its ${this.join(alsoShown)}`,
+          ]) + havingText;
+        }
         return this.pick([
+          `which ${keyNoun} has ${amount}${condText}`,
           `which ${keyNoun} has ${amount}${condText}`,
           `the ${keyNoun} with ${amount}${condText}`,
           `what ${keyNoun} has ${amount}${condText}`,
+          `${keyNoun} with ${amount}${condText}`,
+          `find the ${keyNoun} that has ${amount}${condText}`,
+          `which ${keyNoun} has got ${amount}${condText}`,
+          `what is the ${keyNoun} with ${amount}${condText}`,
+          ...(keyIsLabel ? [`what is the ${this.attributeName(key, key.classId)} of the ${keyNoun} that has ${amount}${condText}`, `give me the ${this.attributeName(key, key.classId)} of the ${keyNoun} with ${amount}${condText}`] : []),
+          ...(people ? [`who has ${amount}${condText}`, `who is the ${keyNoun} with ${amount}${condText}`] : []),
+          ...(common ? [`what is the ${commonWord} ${keyNoun} of ${counted}${condText}`, `the ${commonWord} ${keyNoun} among ${counted}${condText}`, `which ${keyNoun} is ${commonWord} among ${counted}${condText}`, `${commonWord} ${keyNoun} of ${counted}${condText}`] : []),
         ]) + havingText;
       }
       if (limit !== null) {
         const k = this.count(limit);
         // "top 5 ... by" says "the most": never for an ascending order.
-        return this.pick([`the ${k} ${keyNouns} with ${amount}${condText}`, ...(most ? [`top ${k} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`, `top ${k} ${keyNouns}${condText} by ${this.measureNoun(order.measure, main)}`] : []), `which ${k} ${keyNouns} have ${amount}${condText}`]) + havingText;
+        return this.pick([
+          `the ${k} ${keyNouns} with ${amount}${condText}`,
+          `which ${k} ${keyNouns} have ${amount}${condText}`,
+          `${k} ${keyNouns} with ${amount}${condText}`,
+          `list the ${k} ${keyNouns} that have ${amount}${condText}`,
+          ...(most ? [`top ${k} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`, `top ${k} ${keyNouns}${condText} by ${this.measureNoun(order.measure, main)}`, `the top ${k} ${keyNouns} with ${amount}${condText}`] : [`bottom ${k} ${keyNouns} by ${this.measureNoun(order.measure, main)}${condText}`]),
+          ...(common ? [`the ${k} ${commonWord} ${keyNouns} of ${counted}${condText}`, `what are the ${k} ${commonWord} ${keyNouns} among ${counted}${condText}`] : []),
+        ]) + havingText;
       }
-      return `${this.measureNoun(measure, main)} ${this.pick(['for each', 'per', 'by'])} ${keyNoun}${condText}${havingText}, ${this.pick([most ? 'highest first' : 'lowest first', `sorted by ${this.measureNoun(order.measure, main)}${most ? ' descending' : ''}`])}`;
+      const by = this.measureNoun(order.measure, main);
+      return this.pick([
+        `${this.measureNoun(measure, main)} ${this.pick(['for each', 'per', 'by'])} ${keyNoun}${condText}${havingText}, ${this.pick([most ? 'highest first' : 'lowest first', `sorted by ${by}${most ? ' descending' : ''}`])}`,
+        `${keyNouns} ${this.pick(['sorted by', 'ordered by', 'ranked by'])} ${by}${condText}${havingText}${most ? this.pick([', most first', ' descending', ' from most to least', '']) : this.pick([', fewest first', ' ascending', ' from least to most'])}`,
+        `list the ${keyNouns} by ${by}${condText}${havingText}${most ? ', highest first' : ', lowest first'}`,
+        ...(isCount && keyIsLabel ? [`${keyNouns} ${this.pick(['sorted', 'ordered'])} by how many ${counted} they have${condText}${havingText}${most ? ', most first' : ', fewest first'}`] : []),
+      ]);
     }
     if (having.length > 0) {
       return this.pick([`which ${keyNouns} ${having.join(' and ')}${condText}`, `${keyNouns} ${having.join(' and ')}${condText}`, `list the ${keyNouns} ${having.join(' and ')}${condText}`]);
     }
     const each = this.pick(['for each', 'per', 'by', 'in each', 'for every']);
+    const shown = alsoShown.length > 0 ? ` and their ${this.join(alsoShown)}` : '';
     if (isCount) {
       return this.pick([
         `how many ${counted} are there ${each} ${keyNoun}${condText}`,
@@ -395,10 +433,23 @@ export class EnglishWriter {
         `number of ${counted} ${each} ${keyNoun}${condText}`,
         `count the ${counted} ${each} ${keyNoun}${condText}`,
         `${this.pick(['# of', 'count of'])} ${counted} ${each} ${keyNoun}${condText}`,
-        ...(keyIsLabel ? [`how many ${counted} does each ${keyNoun} have${condText}`] : []),
+        `for each ${keyNoun}, how many ${counted}${condText}`,
+        `${this.lead()}each ${keyNoun} and the number of ${counted}${condText}`,
+        // Group words left out: the key's plural and "their number of ...".
+        `${this.lead()}${keyNouns}${shown} and ${this.pick(['their number of', 'the number of', 'the count of', 'how many'])} ${counted}${condText}`,
+        `${this.lead()}the different ${keyNouns} and the number of ${counted} ${this.pick(['of each', 'for each', 'in each', 'with each'])}${condText}`,
+        ...(keyIsLabel ? [`how many ${counted} does each ${keyNoun} have${condText}`, `${this.lead()}the ${keyNouns}${shown} and how many ${counted} ${this.pick(['they have', 'each has', 'each one has'])}${condText}`, `${counted} count ${this.pick(['per', 'by', 'for each'])} ${keyNoun}${condText}`] : [`how many ${counted} ${this.pick(['have', 'are in'])} each ${keyNoun}${condText}`]),
       ]);
     }
-    return this.pick([`${this.lead()}the ${this.measureNoun(measure, main)} ${each} ${keyNoun}${condText}`, `${each} ${keyNoun}, the ${this.measureNoun(measure, main)}${condText}`]);
+    const noun = this.measureNoun(measure, main);
+    return this.pick([
+      `${this.lead()}the ${noun} ${each} ${keyNoun}${condText}`,
+      `${each} ${keyNoun}, the ${noun}${condText}`,
+      `for each ${keyNoun}, what is the ${noun}${condText}`,
+      `what is the ${noun} of each ${keyNoun}${condText}`,
+      `${this.lead()}${keyNouns}${shown} and their ${noun}${condText}`,
+      `${noun} by ${keyNoun}${condText}`,
+    ]);
   }
 
   private havingPhrase(h: AggregateConstraint, main: string): string {
@@ -738,6 +789,18 @@ export class EnglishWriter {
 
   private attributeType(ref: AttributeRef): string {
     return ref.attributeId === '*' ? 'integer' : findAttribute(this.schema, ref.classId, ref.attributeId).type;
+  }
+
+  /**
+   * Whether a class only links a grouped graph's key to what it counts ("which student takes the
+   * most courses" joins the enrolments): people do not name it, the words of the two ends say it.
+   */
+  private linksGroup(graph: QueryGraph, classId: string): boolean {
+    const key = graph.groupBy[0];
+    const measure = graph.select.find((m) => m.aggregate !== null);
+    if (!key || !measure) return false;
+    const refersTo = (to: string) => this.schema.relations.some((r) => r.from === classId && r.to === to);
+    return key.classId !== measure.target.classId && refersTo(key.classId) && refersTo(measure.target.classId);
   }
 
   private referenced(graph: QueryGraph): Set<string> {

@@ -71,8 +71,13 @@ export interface GeneratorOptions {
   readonly chains?: number;
   /** Shares of the chain shapes. */
   readonly chainShapes?: ChainOptions;
-  /** Share of rankings by a count of related things ("which customer has the most orders", rankings.ts). Default 0.06. */
+  /**
+   * Share of rankings by an aggregate per group ("which customer has the most orders", "which grade
+   * has the most students", "the category with the highest average price", rankings.ts). Default 0.09.
+   */
   readonly rankings?: number;
+  /** Share of those drawn unranked: the aggregate per group alone ("how many orders does each customer have"). Default 0.25. */
+  readonly unrankedGroups?: number;
   /** Share of superlatives of one attribute ("the cheapest beverage", "top five priciest products", rankings.ts). Default 0.06. */
   readonly superlatives?: number;
   /**
@@ -172,8 +177,8 @@ export class QuestionGenerator {
       const asked = this.chains.next();
       if (!asked) return null;
       ({ graph, question } = asked);
-    } else if (this.rankings.usable && this.random.chance(this.options.rankings ?? 0.06)) {
-      const ranking = this.rankings.next();
+    } else if (this.rankings.usable && this.random.chance(this.options.rankings ?? 0.09)) {
+      const ranking = this.rankings.next(!this.random.chance(this.options.unrankedGroups ?? 0.25));
       if (!ranking) return null;
       graph = this.coarsen(ranking);
       question = this.writer.question(graph);
