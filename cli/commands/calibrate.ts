@@ -11,7 +11,7 @@ import { nlQuery } from '../../plugins/nl-query/index.js';
 import type { NlQueryOptions, SourceSpec } from '../../plugins/nl-query/options.js';
 import { askAndJudge, fitModelCalibration, heldOutQuestions, type CalibratedSource } from '../../plugins/nl-query/calibration/fit-model.js';
 import type { CalibrationRecord } from '../../plugins/nl-query/calibration/fit-groups.js';
-import { calibrationSection, withCalibrationSection, writeModelCalibration, type ModelCalibrationFile } from '../../plugins/nl-query/calibration/model-calibration.js';
+import { calibrationSection, modelTrainedAt, withCalibrationSection, writeModelCalibration, type ModelCalibrationFile } from '../../plugins/nl-query/calibration/model-calibration.js';
 import { MODEL_FILE, modelDirectory } from '../../engines/predictor/model/model-files.js';
 
 /** Held-out questions asked of a source's own model. */
@@ -51,7 +51,7 @@ export async function calibrateSourceModel(options: CalibrateSourceOptions): Pro
       const questions = await heldOutQuestions(engine, options.questions ?? SOURCE_CALIBRATION_QUESTIONS, { valuesAcrossMarks: manifest.valuesAcrossMarks ?? false, maxRows: gateway.limits.maxRows });
       const asked: CalibratedSource = { id: source.id, kind: source.kind, group: 'querygraph' };
       const { records } = await askAndJudge(gateway, asked, questions, `held-out generated questions on ${source.id}`);
-      return store(options.modelDirectory, fitModelCalibration(records, 'querygraph', questions.length), records, questions.length, options.log);
+      return store(options.modelDirectory, fitModelCalibration(records, 'querygraph', questions.length, trainedAtOf(options.modelDirectory)), records, questions.length, options.log);
     } finally {
       await gateway.stop();
     }
@@ -88,13 +88,20 @@ export async function calibrateSharedModel(options: CalibrateSharedOptions): Pro
         records.push(...judged.records);
         asked += judged.asked;
       }
-      return store(options.modelDirectory, fitModelCalibration(records, 'shared-querygraph', asked), records, asked, options.log);
+      return store(options.modelDirectory, fitModelCalibration(records, 'shared-querygraph', asked, trainedAtOf(options.modelDirectory)), records, asked, options.log);
     } finally {
       await gateway.stop();
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** The model's training date, which its calibration is tied to. */
+function trainedAtOf(directory: string): string {
+  const trainedAt = modelTrainedAt(directory);
+  if (!trainedAt) throw new Error(`no trained model in ${directory} (model.json with training.trainedAt)`);
+  return trainedAt;
 }
 
 function store(directory: string, calibration: ModelCalibrationFile | null, records: readonly CalibrationRecord[], asked: number, log?: (line: string) => void): ModelCalibrationFile | null {

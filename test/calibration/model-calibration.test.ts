@@ -4,7 +4,7 @@
  * readings instead of the group's curve, through the group's transfer from generated questions to
  * people's; the model card's section is replaced, not repeated, on a refit.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,14 +26,17 @@ function judged(n: number, seed: number): CalibrationRecord[] {
   });
 }
 
+const TRAINED = '2026-11-27T10:00:00.000Z';
+const modelJson = (dir: string, trainedAt: string) => writeFileSync(join(dir, 'model.json'), JSON.stringify({ format: 1, training: { trainedAt } }));
+
 const EMPTY = FEATURE_NAMES.map((name) => (name === 'empty' ? 1 : 0));
 const FOUND = FEATURE_NAMES.map(() => 0);
 
 describe("a model's own calibration", () => {
   it('is fitted deterministically and recovers known rates', () => {
     const records = judged(6000, 17);
-    const fitted = fitModelCalibration(records, 'querygraph', 6100)!;
-    expect(fitModelCalibration(records, 'querygraph', 6100)).toEqual(fitted);
+    const fitted = fitModelCalibration(records, 'querygraph', 6100, TRAINED)!;
+    expect(fitModelCalibration(records, 'querygraph', 6100, TRAINED)).toEqual(fitted);
     expect(Math.abs(predict(fitted.curve, EMPTY) - 0.3)).toBeLessThan(0.03);
     expect(Math.abs(predict(fitted.curve, FOUND) - 0.9)).toBeLessThan(0.02);
     expect(fitted.curve.fittedOn).toMatchObject({ samples: 6000, sets: ['held-out generated questions'] });
@@ -42,13 +45,18 @@ describe("a model's own calibration", () => {
   });
 
   it('is not fitted on too few answers (the group curve then applies)', () => {
-    expect(fitModelCalibration(judged(10, 3), 'querygraph', 300)).toBeNull();
+    expect(fitModelCalibration(judged(10, 3), 'querygraph', 300, TRAINED)).toBeNull();
   });
 
   it("is used for its model's readings instead of the group curve, and the file round-trips", () => {
     const dir = mkdtempSync(join(tmpdir(), 'nlq-model-calibration-'));
-    writeModelCalibration(dir, fitModelCalibration(judged(2000, 5), 'querygraph', 2000)!);
+    modelJson(dir, TRAINED);
+    writeModelCalibration(dir, fitModelCalibration(judged(2000, 5), 'querygraph', 2000, TRAINED)!);
     const own = readModelCalibration(dir)!;
+    expect(own.modelTrainedAt).toBe(TRAINED);
+    // The model retrained since: its old calibration is not used.
+    modelJson(dir, '2026-11-28T10:00:00.000Z');
+    expect(readModelCalibration(dir)).toBeNull();
     // A group curve that says 0.5 for everything.
     const file: CalibrationFile = { version: 1, about: '', features: [...FEATURE_NAMES], groups: { querygraph: { bias: 0, weights: FEATURE_NAMES.map(() => 0), fittedOn: { sets: [], samples: 100, right: 50 } } } };
     const calibrator = Calibrator.of(file);
@@ -88,7 +96,7 @@ describe("a model's own calibration", () => {
   });
 
   it("writes its section of the model card once, replacing it on a refit", () => {
-    const fitted = fitModelCalibration(judged(300, 9), 'querygraph', 320)!;
+    const fitted = fitModelCalibration(judged(300, 9), 'querygraph', 320, TRAINED)!;
     const card = '# Query-graph predictor\n\n- Files: x\n\n## Held-out synthetic questions\n\n| top-1 |\n';
     const once = withCalibrationSection(card, calibrationSection(fitted));
     expect(once).toContain(`ECE on them ${fitted.ece.toFixed(3)} (n = 300)`);

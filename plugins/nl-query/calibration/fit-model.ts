@@ -87,11 +87,14 @@ export async function askAndJudge(gateway: Asking, source: CalibratedSource, que
   return { records, asked: questions.length };
 }
 
-/** The model's calibration from its judged answers; null when fewer than MIN_SAMPLES_PER_GROUP were answered (its group's curve then applies). */
-export function fitModelCalibration(records: readonly CalibrationRecord[], group: CalibrationGroup, asked: number): ModelCalibrationFile | null {
+/**
+ * The calibration of the model trained at `modelTrainedAt` from its judged answers; null when
+ * fewer than MIN_SAMPLES_PER_GROUP were answered (its group's curve then applies).
+ */
+export function fitModelCalibration(records: readonly CalibrationRecord[], group: CalibrationGroup, asked: number, modelTrainedAt: string): ModelCalibrationFile | null {
   const ofGroup = records.filter((r) => r.group === group);
   const curve = fitGroups(ofGroup)[group];
   if (!curve || ofGroup.length < MIN_SAMPLES_PER_GROUP) return null;
   const ece = expectedCalibrationError(ofGroup.map((r) => ({ probability: predict(curve, r.features), right: r.right })));
-  return { version: 1, about: MODEL_CALIBRATION_ABOUT, features: [...FEATURE_NAMES], group, curve, ece: Math.round(ece * 10000) / 10000, asked };
+  return { version: 1, about: MODEL_CALIBRATION_ABOUT, features: [...FEATURE_NAMES], group, curve, ece: Math.round(ece * 10000) / 10000, asked, modelTrainedAt };
 }

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FittedGroup } from './calibrator.js';
 import { FEATURE_NAMES, type CalibrationGroup } from './features.js';
+import { MODEL_FILE } from '../../../engines/predictor/model/model-files.js';
 
 /** The file's name in a model's folder. */
 export const MODEL_CALIBRATION_FILE = 'calibration.json';
@@ -28,6 +29,11 @@ export interface ModelCalibrationFile {
   readonly ece: number;
   /** Held-out questions asked, including those no reading answered (which are not fitted on). */
   readonly asked: number;
+  /**
+   * When the model it was fitted for was trained (its model.json's `training.trainedAt`): a model
+   * retrained since has other scores, and its folder's old calibration is not used.
+   */
+  readonly modelTrainedAt: string;
 }
 
 export const MODEL_CALIBRATION_ABOUT =
@@ -35,13 +41,26 @@ export const MODEL_CALIBRATION_ABOUT =
   'fitted by `nlq train` on held-out generated questions asked through the gateway and judged by their own query graphs\' rows. ' +
   'Generated questions are easier than people\'s: serving maps it through its group\'s transfer in models/calibration.json when there is one.';
 
-/** The model's calibration in `directory`, or null when there is none or it was written for other features. */
+/** When the model in `directory` was trained (model.json's `training.trainedAt`), or null when it cannot be read. */
+export function modelTrainedAt(directory: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(directory, MODEL_FILE), 'utf8')) as { training?: { trainedAt?: string } }).training?.trainedAt ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The calibration of the model in `directory`, or null when there is none, it was written for
+ * other features, or for a model trained before the one there now (retrained without refitting).
+ */
 export function readModelCalibration(directory: string): ModelCalibrationFile | null {
   const file = join(directory, MODEL_CALIBRATION_FILE);
   if (!existsSync(file)) return null;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as ModelCalibrationFile;
-    return parsed.version === 1 && JSON.stringify(parsed.features) === JSON.stringify(FEATURE_NAMES) ? parsed : null;
+    const current = parsed.version === 1 && JSON.stringify(parsed.features) === JSON.stringify(FEATURE_NAMES) && parsed.modelTrainedAt === modelTrainedAt(directory);
+    return current ? parsed : null;
   } catch {
     // An unreadable calibration must not keep the model from serving: its group's curve applies.
     return null;
