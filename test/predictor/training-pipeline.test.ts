@@ -1,12 +1,14 @@
 /**
  * The whole training pipeline on a database this test makes (a small library, not Northwind), in a
  * tiny configuration: introspect, generate, train with Debian's PyTorch, export ONNX, quantise,
- * write model.json and MODEL_CARD.md; then load the model in Node and answer a question correctly.
- * Serving refuses the model once the schema changes. Needs /usr/bin/python3 with torch, onnx and
+ * write model.json and MODEL_CARD.md; fit the model's own calibration on held-out questions asked
+ * through the gateway (what `nlq train` ends with), written beside it and in its card, and used by
+ * serving instead of the group's curve; then load the model in Node and answer a question
+ * correctly. Serving refuses the model once the schema changes. Needs /usr/bin/python3 with torch, onnx and
  * numpy (README, "Developing"; .ci/run installs them).
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,13 @@ import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { ModelUnusableError } from '../../errors.js';
 import { loadPredictor } from '../../engines/predictor/load.js';
 import { trainPredictor, type TrainReport } from '../../engines/predictor/training/training.js';
+import { calibrateSourceModel } from '../../cli/commands/calibrate.js';
+import { writeCalibrationFile } from '../../plugins/nl-query/calibration/calibrator.js';
+import { chosenReadingFeatures } from '../../plugins/nl-query/calibration/chosen-reading.js';
+import { FEATURE_NAMES } from '../../plugins/nl-query/calibration/features.js';
+import { predict } from '../../plugins/nl-query/calibration/logistic.js';
+import { MODEL_CALIBRATION_FILE, readModelCalibration, type ModelCalibrationFile } from '../../plugins/nl-query/calibration/model-calibration.js';
+import { startTestServer } from '../helpers/graphql.js';
 
 const GENRES = ['poetry', 'history', 'crime', 'cooking'];
 const COUNTRIES = ['Norway', 'Chile', 'Japan', 'Kenya'];
@@ -24,6 +33,7 @@ let dir: string;
 let client: SqlClient;
 let engine: SqlQueryEngine;
 let report: TrainReport;
+let calibration: ModelCalibrationFile | null;
 
 function makeLibrary(file: string, withExtraColumn = false): void {
   const db = new Database(file);
@@ -52,6 +62,7 @@ beforeAll(async () => {
     model: { dModel: 64, layers: 1, ff: 128, epochs: 6, minutes: 4, batch: 64, lr: 0.003 },
     progress: silentProgress,
   });
+  calibration = await calibrateSourceModel({ source: { id: 'library', kind: 'sql', url }, modelDirectory: join(dir, 'model'), questions: 80, factStore: `file:${join(dir, 'facts.sqlite')}` });
 }, 900_000);
 
 afterAll(async () => {
@@ -73,6 +84,52 @@ describe('training the query-graph predictor end to end', () => {
     const card = readFileSync(join(model, 'MODEL_CARD.md'), 'utf8');
     expect(card).toContain(manifest.schemaFingerprint);
     expect(card).toContain('top-1');
+  });
+
+  it("fits the model's calibration on held-out questions asked through the gateway, beside the model and in its card", () => {
+    expect(calibration).not.toBeNull();
+    const stored = readModelCalibration(join(dir, 'model'))!;
+    expect(stored).toEqual(calibration);
+    expect(stored.group).toBe('querygraph');
+    expect(stored.asked).toBeGreaterThan(50);
+    expect(stored.curve.fittedOn.samples).toBeGreaterThanOrEqual(20);
+    expect(stored.curve.weights).toHaveLength(FEATURE_NAMES.length);
+    const card = readFileSync(join(dir, 'model', 'MODEL_CARD.md'), 'utf8');
+    expect(card).toContain('## Calibration');
+    expect(card).toContain(`ECE on them ${stored.ece.toFixed(3)} (n = ${stored.curve.fittedOn.samples})`);
+  });
+
+  it("serves the model's answers with its own calibration, and the group's curve without it", async () => {
+    // The models folder serving reads (one folder per source id), and a group curve that says 0.5 for everything.
+    const models = join(dir, 'models');
+    mkdirSync(models, { recursive: true });
+    if (!existsSync(join(models, 'library'))) symlinkSync(join(dir, 'model'), join(models, 'library'), 'dir');
+    const groupFile = join(dir, 'group-calibration.json');
+    writeCalibrationFile(groupFile, { querygraph: { bias: 0, weights: FEATURE_NAMES.map(() => 0), fittedOn: { sets: ['test'], samples: 100, right: 50 } } });
+    const ask = async () => {
+      const server = await startTestServer({ sources: [{ id: 'library', kind: 'sql', url: `file:${join(dir, 'library.sqlite')}` }], models, calibration: groupFile, sharedModel: false, factStore: `file:${join(dir, 'facts.sqlite')}` });
+      try {
+        const { data, errors } = await server.run<{ ask: { answer: { kind: string; rows: unknown[][]; confidence: number }; interpretations: { source: string; score: number; status: string; probability: number }[] } }>(
+          'query ($q: String!) { ask(question: $q, options: { minConfidence: 0 }) { answer { kind rows confidence } interpretations { source score status probability } } }',
+          { q: 'How many books are there?' },
+        );
+        expect(errors).toBeUndefined();
+        return data!.ask;
+      } finally {
+        await server.stop();
+      }
+    };
+    const own = await ask();
+    const chosen = chosenReadingFeatures(own.interpretations, { rows: own.answer.rows as never, kind: own.answer.kind }, 'sql')!;
+    expect(own.answer.confidence).toBeCloseTo(predict(calibration!.curve, chosen.features), 10);
+    expect(own.answer.confidence).not.toBeCloseTo(0.5, 3);
+    rmSync(join(dir, 'model', MODEL_CALIBRATION_FILE));
+    try {
+      const group = await ask();
+      expect(group.answer.confidence).toBeCloseTo(0.5, 10);
+    } finally {
+      writeFileSync(join(dir, 'model', MODEL_CALIBRATION_FILE), `${JSON.stringify(calibration, null, 2)}\n`);
+    }
   });
 
   it('loads in Node and answers a question correctly', async () => {
