@@ -287,6 +287,15 @@ describe('count cues', () => {
     expect(countMisses('the city with the most orders', 'show A:Customers.City show sum A:Orders.Freight group A:Customers.City order desc sum A:Orders.Freight limit #1')).toBe(1);
   });
 
+  it('judges a reading that never names the counted class only on what it ranks by', () => {
+    // Sorting the cities by the alphabet is no ranking by a count, whichever class it names.
+    expect(countMisses('the city with the most orders', 'show A:Customers.City order desc A:Customers.City limit #1')).toBe(1);
+    expect(countMisses('the city with the most orders', 'show A:Customers.City show count A:Customers.* group A:Customers.City order desc count A:Customers.* limit #1')).toBe(0);
+    // Without a ranking word, or without a sort, a reading of other classes is left to the model.
+    expect(countMisses('how many orders', 'show count A:Customers.*')).toBe(0);
+    expect(countMisses('the city with the most orders', 'show A:Customers.City')).toBe(0);
+  });
+
   it('reads "the highest number of X" and "sorted by number of X" as a count, not as an attribute whose name ends in "number"', () => {
     expect(sortMisses('the city with the highest number of orders', ranked)).toBe(0);
     expect(sortMisses('cities sorted by number of orders', 'show A:Customers.City show count A:Orders.* group A:Customers.City order desc count A:Orders.*')).toBe(0);

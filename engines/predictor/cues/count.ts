@@ -113,11 +113,21 @@ function countsRows(aggregate: string | undefined, token: string | undefined, cu
   });
 }
 
-/** How many cues a finished reading does not follow; cues about classes the reading never names are not judged. */
+/**
+ * How many cues a finished reading does not follow. A reading that never names the cue's classes
+ * (the model may name them another way, a relation word on a graph) is judged only on a ranking
+ * cue, and only on what it ranks by: after "the most X" it must rank by a count of something,
+ * not sort by a plain attribute ("the breed with the most dogs" read as the last breed name by
+ * the alphabet, validation misses on unseen databases).
+ */
 export function countContradictions(cues: CountCues, tokens: readonly string[]): number {
   let contradictions = 0;
   for (const cue of cues) {
-    if (!tokens.some((t) => cue.classes.some(({ classId }) => t === classToken(classId) || attributeOf(t, classId) !== null))) continue;
+    if (!tokens.some((t) => cue.classes.some(({ classId }) => t === classToken(classId) || attributeOf(t, classId) !== null))) {
+      const sortsOtherwise = tokens.some((t, k) => t === 'order' && tokens[k + 2] !== 'count' && tokens[k + 2] !== 'count_distinct');
+      if (cue.direction !== null && sortsOtherwise) contradictions += 1;
+      continue;
+    }
     const counts = tokens.some((t, k) => countsRows(tokens[k - 1], t, cue));
     const ranks = cue.direction === null || tokens.some((t, k) => t === 'order' && tokens[k + 1] === cue.direction && countsRows(tokens[k + 2], tokens[k + 3], cue));
     if (!counts || !ranks) contradictions += 1;
