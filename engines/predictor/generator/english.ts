@@ -399,6 +399,12 @@ export class EnglishWriter {
           ...(keyIsLabel ? [`what is the ${this.attributeName(key, key.classId)} of the ${keyNoun} that has ${amount}${condText}`, `give me the ${this.attributeName(key, key.classId)} of the ${keyNoun} with ${amount}${condText}`] : []),
           ...(people ? [`who has ${amount}${condText}`, `who is the ${keyNoun} with ${amount}${condText}`] : []),
           ...(common ? [`what is the ${commonWord} ${keyNoun} of ${counted}${condText}`, `the ${commonWord} ${keyNoun} among ${counted}${condText}`, `which ${keyNoun} is ${commonWord} among ${counted}${condText}`, `${commonWord} ${keyNoun} of ${counted}${condText}`] : []),
+          // The counted things as the subject: "which grade do the most students have", "the category the most products belong to".
+          ...(isCount && most && !condText
+            ? common
+              ? [`which ${keyNoun} do the most ${counted} have`, `the ${keyNoun} that most ${counted} have`]
+              : [`which ${keyNoun} do the most ${counted} belong to`, `the ${keyNoun} that the most ${counted} belong to`, `the ${keyNoun} ${this.pick(['used by', 'linked to', 'shared by'])} the most ${counted}`]
+            : []),
         ]) + havingText;
       }
       if (limit !== null) {
@@ -767,10 +773,20 @@ export class EnglishWriter {
     const words = name.split(' ');
     const last = words[words.length - 1] as string;
     const base = plural ? singularWord(last) : last;
-    const synonyms = broader && this.lexicon.hypernyms ? this.lexicon.hypernyms(base) : this.lexicon.synonyms(base);
+    // A word that is another class's name says that class ("territory" said as "region" where Regions is a class): not a synonym here.
+    const taken = this.classWordSet();
+    const synonyms = (broader && this.lexicon.hypernyms ? this.lexicon.hypernyms(base) : this.lexicon.synonyms(base)).filter((w) => !taken.has(w.toLowerCase()) || w.toLowerCase() === base.toLowerCase());
     if (synonyms.length === 0) return name;
     const synonym = this.random.pick(synonyms);
     return [...words.slice(0, -1), plural ? pluralWord(synonym) : synonym].join(' ');
+  }
+
+  private classNameWords?: ReadonlySet<string>;
+
+  /** The last words of the schema's class names, singular and plural, lower case. */
+  private classWordSet(): ReadonlySet<string> {
+    this.classNameWords ??= new Set(this.schema.classes.flatMap((c) => [c.name.singular, c.name.plural].map((n) => (n.split(' ').pop() ?? '').toLowerCase())));
+    return this.classNameWords;
   }
 
   /**

@@ -183,7 +183,9 @@ export class RankingGenerator {
     if (label?.id === key.attributeId && this.random.chance(this.options.alsoShown ?? 0.12)) {
       const keys = this.keyColumns(key.classId);
       const others = this.schema.classes.find((c) => c.id === key.classId)?.attributes.filter((a) => a.id !== label.id && a.type !== 'boolean' && !keys.has(a.id)) ?? [];
-      if (others.length > 0) groupBy.push({ classId: key.classId, attributeId: this.random.pick(others).id });
+      // One or two of them: "the id, first name and last name of the owner with the most dogs".
+      const shown = this.random.chance(0.3) ? 2 : 1;
+      for (let i = 0; i < shown && others.length > 0; i += 1) groupBy.push({ classId: key.classId, attributeId: others.splice(this.random.integer(0, others.length - 1), 1)[0]!.id });
     }
     const select = [...groupBy.map((target) => ({ target, aggregate: null })), group.measure];
     if (!ranked) return queryGraph({ classes: group.classes, select, where, groupBy });
