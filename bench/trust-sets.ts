@@ -64,7 +64,7 @@ export function devSets(shared: boolean): TrustQuestion[] {
  * graph returns.
  */
 export async function syntheticSet(engine: QueryGraphEngine, count: number, valuesAcrossMarks: boolean): Promise<{ question: string; isRight: TrustQuestion['isRight'] }[]> {
-  const questions = await heldOutQuestions(engine, count, { seed: 99, valuesAcrossMarks });
+  const questions = await heldOutQuestions(engine, count, { seed: 99, valuesAcrossMarks, withRowsOnly: false });
   return questions.map((q) => ({ question: q.question, isRight: (rows) => sameAnswer(q.gold, rows) }));
 }
 

@@ -85,7 +85,8 @@ describe('a name that matches nothing', () => {
 
 describe('list answers', () => {
   it('name each customer once', async () => {
-    const result = await ask('Which customers ordered Chai?', { sources: ['northwind'] });
+    // The rows are under test, not whether the answer is likely enough to be stated.
+    const result = await ask('Which customers ordered Chai?', { sources: ['northwind'], minConfidence: 0 });
     const rows = result.answer!.rows.map((row) => JSON.stringify(row));
     expect(rows.length).toBeGreaterThan(1);
     expect(new Set(rows).size).toBe(rows.length);

@@ -48,9 +48,9 @@ export async function calibrateSourceModel(options: CalibrateSourceOptions): Pro
     const { gateway } = nlQuery({ sources: [source], models: root, calibration: false, factStore: options.factStore ?? `file:${join(root, 'facts.sqlite')}` });
     try {
       const engine = await gateway.queryGraphEngineOf(source.id);
-      const questions = await heldOutQuestions(engine, options.questions ?? SOURCE_CALIBRATION_QUESTIONS, { valuesAcrossMarks: manifest.valuesAcrossMarks ?? false, maxRows: gateway.limits.maxRows });
+      const questions = await heldOutQuestions(engine, options.questions ?? SOURCE_CALIBRATION_QUESTIONS, { valuesAcrossMarks: manifest.valuesAcrossMarks ?? false, maxRows: gateway.limits.maxRows, withRowsOnly: true });
       const asked: CalibratedSource = { id: source.id, kind: source.kind, group: 'querygraph' };
-      const { records } = await askAndJudge(gateway, asked, questions, `held-out generated questions on ${source.id}`);
+      const { records } = await askAndJudge(gateway, asked, questions, `held-out generated questions with an answer on ${source.id}`);
       return store(options.modelDirectory, fitModelCalibration(records, 'querygraph', questions.length, trainedAtOf(options.modelDirectory)), records, questions.length, options.log);
     } finally {
       await gateway.stop();
@@ -83,8 +83,8 @@ export async function calibrateSharedModel(options: CalibrateSharedOptions): Pro
       let asked = 0;
       for (const source of sources) {
         const engine = await gateway.queryGraphEngineOf(source.id);
-        const questions = await heldOutQuestions(engine, options.questionsPerDatabase ?? SHARED_CALIBRATION_QUESTIONS_PER_DATABASE, { valuesAcrossMarks: true, maxRows: gateway.limits.maxRows });
-        const judged = await askAndJudge(gateway, { id: source.id, kind: 'sql', group: 'shared-querygraph' }, questions, `held-out generated questions on ${options.heldOut.length} held-out databases`);
+        const questions = await heldOutQuestions(engine, options.questionsPerDatabase ?? SHARED_CALIBRATION_QUESTIONS_PER_DATABASE, { valuesAcrossMarks: true, maxRows: gateway.limits.maxRows, withRowsOnly: true });
+        const judged = await askAndJudge(gateway, { id: source.id, kind: 'sql', group: 'shared-querygraph' }, questions, `held-out generated questions with an answer on ${options.heldOut.length} held-out databases`);
         records.push(...judged.records);
         asked += judged.asked;
       }

@@ -42,8 +42,17 @@ interface AskData {
   };
 }
 
-/** Every reading of every kind of source gets p = sigmoid(-2.2) ~ 0.10, whatever its raw score. */
-const UNLIKELY: FittedGroup = { bias: -2.2, weights: FEATURE_NAMES.map(() => 0), fittedOn: { sets: ['test'], samples: 100, right: 10 } };
+/**
+ * Every reading of every kind of source gets p = sigmoid(-2.2) ~ 0.10, whatever its raw score: by
+ * the group curve, and for a model with a calibration of its own (the world's models have one)
+ * by the group's transfer, which here ignores what the model's own curve says.
+ */
+const UNLIKELY: FittedGroup = {
+  bias: -2.2,
+  weights: FEATURE_NAMES.map(() => 0),
+  fittedOn: { sets: ['test'], samples: 100, right: 10 },
+  transfer: { bias: -2.2, weight: 0, fittedOn: { sets: ['test'], samples: 100, right: 10 } },
+};
 
 let server: ApolloServer<Context>;
 

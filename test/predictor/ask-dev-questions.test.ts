@@ -16,7 +16,7 @@ import { worldOptions } from '../helpers/world.js';
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
     answer { source rows explanation query queryGraph confidence }
-    interpretations { source score explanation queryGraph status }
+    interpretations { source score probability explanation queryGraph status }
     sources { source status message }
   }
 }`;
@@ -24,7 +24,7 @@ const ASK = `query Ask($q: String!, $o: AskOptions) {
 interface AskData {
   ask: {
     answer: { source: string; rows: JsonValue[][]; explanation: string; query: string; queryGraph: string; confidence: number } | null;
-    interpretations: { source: string; score: number; explanation: string; queryGraph: string | null; status: string }[];
+    interpretations: { source: string; score: number; probability: number; explanation: string; queryGraph: string | null; status: string }[];
     sources: { source: string; status: string; message: string }[];
   };
 }
@@ -63,8 +63,9 @@ describe('ask on the Northwind dev questions', () => {
       const result = await ask(q.question);
       const outcome = result.sources[0]!;
       expect(['ANSWERED', 'FAILED'], `${q.id}: ${outcome.message}`).toContain(outcome.status);
-      const scores = result.interpretations.map((i) => i.score);
-      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      // Ranked by calibrated probability (federation), which the model's own calibration reads from more than the raw score.
+      const probabilities = result.interpretations.map((i) => i.probability);
+      expect([...probabilities].sort((a, b) => b - a)).toEqual(probabilities);
       for (const interpretation of result.interpretations) {
         expect(interpretation.explanation.length).toBeGreaterThan(10);
         expect(interpretation.queryGraph).toMatch(/^show /);

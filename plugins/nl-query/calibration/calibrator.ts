@@ -50,7 +50,9 @@ export interface CalibrationFile {
 
 export const CALIBRATION_ABOUT =
   'Calibrated confidence (plugins/nl-query/calibration): per group, p(answer right) = sigmoid(bias + weights . features), ' +
-  'a logistic regression (Platt scaling) fitted by `npm run bench -- trust --write` on labelled questions asked through the gateway (bench/trust-sets.ts).';
+  'a logistic regression (Platt scaling) fitted by `npm run bench -- trust --write` on labelled questions asked through the gateway (bench/trust-sets.ts). ' +
+  "A reading of a model with a calibration of its own (calibration.json beside the model, written by nlq train) is calibrated by that curve instead, mapped by its group's transfer: " +
+  "p = sigmoid(transfer.bias + transfer.weight * logit(p_own)), fitted on people's questions (questions-dev).";
 
 /** The package's calibration file: models/calibration.json beside models/querygraph (from the sources or from dist/). */
 export function defaultCalibrationFile(): string {

@@ -40,17 +40,33 @@ export interface HeldOutQuestionOptions {
   readonly valuesAcrossMarks: boolean;
   /** Rows a gold query may return at most (and the answers compared). Default 5000. */
   readonly maxRows?: number;
+  /**
+   * Keep only questions whose own graph returns rows. People ask about things that exist (no
+   * question of questions-dev has an empty answer), while a generated question whose value
+   * combination matches nothing is "answered right" by any reading that finds nothing: fitted on,
+   * such questions teach the curve that an empty answer is a safe one.
+   */
+  readonly withRowsOnly: boolean;
 }
 
-/** `count` generated questions on `engine`'s schema and data, each with its graph's rows (a graph that fails to run is skipped). */
+/**
+ * Up to `count` generated questions on `engine`'s schema and data, each with its graph's rows (a
+ * graph that fails to run is skipped; with `withRowsOnly`, one that returns nothing too, and more
+ * are drawn in batches, at most 5 times `count` in all).
+ */
 export async function heldOutQuestions(engine: QueryGraphEngine, count: number, options: HeldOutQuestionOptions): Promise<CalibrationQuestion[]> {
   const memory = await ValueMemory.read(engine);
   const generator = new QuestionGenerator(engine.schema(), memory, { seed: options.seed ?? CALIBRATION_SEED, lexicon: WordNet.shared(), valuesAcrossMarks: options.valuesAcrossMarks });
   const questions: CalibrationQuestion[] = [];
-  for (const example of generator.generate(count)) {
-    const run = await engine.run(example.graph, { limit: options.maxRows ?? 5000, timeoutMs: 10_000 }).catch(() => null);
-    if (!run) continue;
-    questions.push({ question: example.question, gold: { columns: run.result.columns.map((c) => c.name), rows: run.result.rows, ordered: example.graph.orderBy.length > 0 } });
+  for (let batch = 0; batch < (options.withRowsOnly ? 5 : 1) && questions.length < count; batch += 1) {
+    const drawn = generator.generate(count);
+    if (drawn.length === 0) break;
+    for (const example of drawn) {
+      if (questions.length >= count) break;
+      const run = await engine.run(example.graph, { limit: options.maxRows ?? 5000, timeoutMs: 10_000 }).catch(() => null);
+      if (!run || (options.withRowsOnly && run.result.rows.length === 0)) continue;
+      questions.push({ question: example.question, gold: { columns: run.result.columns.map((c) => c.name), rows: run.result.rows, ordered: example.graph.orderBy.length > 0 } });
+    }
   }
   return questions;
 }
