@@ -5,11 +5,14 @@
  * around values and superlatives (cues/operator.ts, cues/order.ts) ask this.
  *
  * Matching is on folded words, longest name first, so "order id" is the attribute rather than the
- * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches.
+ * class Orders. A word with two neighbouring letters swapped ("adrdess") still matches. An
+ * attribute is also known by the ways people say its name (spoken-forms.ts: "staff number" for
+ * Num_of_Staff, "arriving date" for date_arrived), the name as spelt winning where both match.
  */
 import { pluralWord, singularWord } from '../../schema-graph/names.js';
 import type { HumanName, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
 import { eventParticiple } from './events.js';
+import { baseWord, participleFirst, spokenForms } from './spoken-forms.js';
 import { fold, unswapped } from '../../english/normalize.js';
 import { attributeToken, classToken } from '../model/target.js';
 
@@ -50,12 +53,24 @@ export interface NameLexicon {
  */
 export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): SchemaNames {
   const synonyms = lexicon.nounSynonyms;
+  const base = (words: readonly string[]) => words.map((w) => baseWord(w, lexicon.isVerb)).join(' ');
   const names = new Map<string, string[]>();
-  const add = (name: string, token: string) => {
+  const spoken = new Map<string, string[]>();
+  const addTo = (map: Map<string, string[]>, name: string, token: string) => {
     if (!name) return;
-    const tokens = names.get(name) ?? [];
+    const tokens = map.get(name) ?? [];
     if (!tokens.includes(token)) tokens.push(token);
-    names.set(name, tokens);
+    map.set(name, tokens);
+  };
+  const add = (name: string, token: string) => addTo(names, name, token);
+  /** An attribute's name as people say it, alone and after its owner's name, looked up on base forms after the names as spelt. */
+  const addSpoken = (name: string, token: string, owner: string) => {
+    for (const form of [name.split(' '), ...spokenForms(name.split(' '))]) {
+      addTo(spoken, base(form), token);
+      addTo(spoken, base([...owner.split(' '), ...form]), token);
+    }
+    const reversed = participleFirst(name.split(' '));
+    if (reversed) addTo(spoken, base(reversed), token);
   };
   /** A name's folded forms, singular and plural, also with the last word said otherwise. */
   const forms = (name: HumanName): string[] => {
@@ -76,6 +91,7 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
       const token = attributeToken({ classId: owner.id, attributeId: attribute.id });
       for (const name of forms(attribute.name)) {
         add(name, token);
+        addSpoken(name, token, ownerWords);
         // "product name" is also said "name" of products; another class's attribute with its owner first.
         if (name.startsWith(`${ownerWords} `)) add(name.slice(ownerWords.length + 1), token);
         else add(`${ownerWords} ${name}`, token);
@@ -89,7 +105,7 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
       if (participle) participles.set(participle, [...(participles.get(participle) ?? []), attributeToken({ classId: owner.id, attributeId: attribute.id })]);
     }
   }
-  return new NameIndex(names, participles, schema);
+  return new NameIndex(names, spoken, (word) => baseWord(word, lexicon.isVerb), participles, schema);
 }
 
 class NameIndex implements SchemaNames {
@@ -100,13 +116,21 @@ class NameIndex implements SchemaNames {
   /** Folded name -> the element tokens (attributes and classes) it names. */
   constructor(
     private readonly names: ReadonlyMap<string, readonly string[]>,
+    /** Base-form words of the ways people say attribute names -> the attribute tokens (spoken-forms.ts). */
+    private readonly spoken: ReadonlyMap<string, readonly string[]>,
+    private readonly baseOf: (word: string) => string,
     /** Participle -> the date attribute tokens it says. */
     private readonly participles: ReadonlyMap<string, readonly string[]>,
     private readonly schema: SchemaGraph,
   ) {
     const words = [...names.keys()].map((n) => n.split(' '));
     this.vocabulary = new Set(words.flat());
-    this.longest = Math.max(1, ...words.map((w) => w.length));
+    this.longest = Math.max(1, ...words.map((w) => w.length), ...[...spoken.keys()].map((n) => n.split(' ').length));
+  }
+
+  /** The elements a run of (respelt) words names: as spelt first, else as people say attribute names. */
+  private named(run: readonly string[]): readonly string[] | undefined {
+    return this.names.get(run.join(' ')) ?? this.spoken.get(run.map((w) => this.baseOf(w)).join(' '));
   }
 
   attributesAt(words: readonly string[], start: number): readonly string[] {
@@ -116,7 +140,7 @@ class NameIndex implements SchemaNames {
   nameAt(words: readonly string[], start: number): NameMatch | null {
     const spelt = words.map((w) => this.spelling(w));
     for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
-      const elements = this.names.get(spelt.slice(start, start + length).join(' '));
+      const elements = this.named(spelt.slice(start, start + length));
       if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')), classes: elements.filter((e) => e.startsWith('C:')).map((e) => e.slice(2)) };
     }
     return null;
@@ -129,7 +153,7 @@ class NameIndex implements SchemaNames {
   attributesEndingAt(words: readonly string[]): readonly string[] {
     const spelt = words.map((w) => this.spelling(w));
     for (let length = Math.min(this.longest, spelt.length); length >= 1; length -= 1) {
-      const attributes = this.names.get(spelt.slice(spelt.length - length).join(' '))?.filter((e) => e.startsWith('A:')) ?? [];
+      const attributes = this.named(spelt.slice(spelt.length - length))?.filter((e) => e.startsWith('A:')) ?? [];
       if (attributes.length > 0) return attributes;
     }
     return [];
@@ -148,9 +172,13 @@ class NameIndex implements SchemaNames {
     return this.participles.get(word) ?? [];
   }
 
-  /** The word, or the name word it is a swap of two neighbouring letters of (typos people make). */
+  /**
+   * The word as names spell it: an owner's possessive is its name ("the professional's first name"
+   * names what "professional first name" does, "customers' cities" what "customers cities" does),
+   * and a word two neighbouring letters swapped is the name word it misspells (typos people make).
+   */
   private spelling(word: string): string {
-    return unswapped(word, this.vocabulary);
+    return unswapped(word.replace(/['’]s$/, '').replace(/(s)['’]$/, '$1'), this.vocabulary);
   }
 
 }

@@ -1,0 +1,83 @@
+/**
+ * Attribute names as people say them: "staff number" for Num_of_Staff, "treatment date" for
+ * date_of_treatment, "arriving date" for date_arrived, "opening year" for Open_Year; the name as
+ * spelt still wins, and a word that only looks like another ("states", "station") does not match it.
+ */
+import { describe, expect, it } from 'vitest';
+import { attributeHumanName, classHumanName } from '../../engines/schema-graph/names.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
+import { baseWord, participleFirst, spokenForms } from '../../engines/predictor/schema-words/spoken-forms.js';
+import { attribute } from '../helpers/shop-schema.js';
+
+const VERBS = new Set(['open', 'arrive', 'locate', 'ship', 'state', 'treat', 'depart']);
+const isVerb = (word: string) => VERBS.has(word);
+
+/** A schema of tables and columns named the way schema designers name them. */
+function schemaOf(tables: Record<string, string[]>): SchemaGraph {
+  return {
+    source: 'designer-names',
+    relations: [],
+    classes: Object.entries(tables).map(([id, columns]) => ({
+      id,
+      name: classHumanName(id),
+      primaryKey: [],
+      rowCount: 0,
+      attributes: columns.map((column) => {
+        const name = attributeHumanName(column);
+        return attribute(id, column, name.singular, name.plural);
+      }),
+    })),
+  };
+}
+
+const schema = schemaOf({
+  museum: ['Museum_ID', 'Name', 'Num_of_Staff', 'Open_Year'],
+  Dogs: ['dog_id', 'date_arrived', 'date_departed', 'date_of_birth'],
+  Stations: ['station_id', 'states_served', 'order_qty'],
+});
+const names = schemaNames(schema, { isVerb });
+const at = (text: string) => names.attributesAt(text.split(' '), 0);
+
+describe('attribute names as people say them', () => {
+  it('reads "Y X" for a name "X of Y", and a noun with a participle the other way round', () => {
+    expect(at('staff number')).toEqual(['A:museum.Num_of_Staff']);
+    expect(at('birth date')).toEqual(['A:Dogs.date_of_birth']);
+    expect(at('arrived date')).toEqual(['A:Dogs.date_arrived']);
+  });
+
+  it('spells out the abbreviations of column names', () => {
+    expect(at('number of staff')).toEqual(['A:museum.Num_of_Staff']);
+    expect(at('order quantity')).toEqual(['A:Stations.order_qty']);
+  });
+
+  it('reads a verb in any of its forms when the lexicon knows the verb', () => {
+    expect(at('opening year')).toEqual(['A:museum.Open_Year']);
+    expect(at('arriving date')).toEqual(['A:Dogs.date_arrived']);
+    expect(at('departing date')).toEqual(['A:Dogs.date_departed']);
+    expect(baseWord('shipped', isVerb)).toBe('ship');
+    expect(baseWord('stations', isVerb)).toBe('stations');
+    expect(schemaNames(schema).attributesAt(['opening', 'year'], 0)).toEqual([]);
+  });
+
+  it('keeps the name as spelt first, and does not take one word for another that only looks like it', () => {
+    expect(at('open year')).toEqual(['A:museum.Open_Year']);
+    expect(at('station id')).toEqual(['A:Stations.station_id']);
+    expect(at('station served')).toEqual([]);
+    expect(at('staff')).toEqual([]);
+  });
+
+  it("reads an owner's possessive as the owner's name before the attribute", () => {
+    expect(at("dog's date of birth")).toEqual(['A:Dogs.date_of_birth']);
+    expect(at('dog\u2019s birth date')).toEqual(['A:Dogs.date_of_birth']);
+    expect(at("museum's staff number")).toEqual(['A:museum.Num_of_Staff']);
+  });
+
+  it('lists no form that is the name itself', () => {
+    expect(spokenForms(['unit', 'price'])).toEqual([]);
+    expect(participleFirst(['unit', 'price'])).toBeNull();
+    expect(participleFirst(['date', 'arrived'])).toEqual(['arrived', 'date']);
+    expect(spokenForms(['num', 'of', 'staff']).map((f) => f.join(' '))).toEqual(['staff num', 'number of staff', 'staff number']);
+    expect(spokenForms(['line', '1'])).toEqual([]);
+  });
+});
