@@ -1,7 +1,8 @@
 /**
  * Whether rows answer a question whose right answer is known (questions-dev's scoring, as its
  * README and build.py's `matches` say): values normalised (strings lower-cased and
- * whitespace-collapsed, numbers and numeric strings rounded to 2 decimals); every gold column must
+ * whitespace-collapsed, numbers and numeric strings rounded to 2 decimals, a date-time in any of
+ * the forms databases and ISO 8601 write it as one form); every gold column must
  * equal some returned column, as sets, or as lists when the question is ordered. The benchmarks
  * judge labelled questions with it, and a model's calibration is fitted on answers it judged, so
  * the probability a model states means what the benchmarks measure.
@@ -17,13 +18,27 @@ export interface GoldAnswer {
 
 type Norm = string | number | null;
 
+/**
+ * A date-time in one form: SQLite keeps '2017-04-15 09:25:31' where the gateway answers a DATETIME
+ * column with the same instant as ISO 8601 ('2017-04-15T09:25:31.000Z'); both are
+ * '2017-04-15 09:25:31', and midnight is the date alone. Other text comes back as it is.
+ */
+function sameInstant(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?z?$/.exec(text);
+  if (!match) return text;
+  const seconds = match[3] ?? '00';
+  const fraction = (match[4] ?? '').replace(/0+$/, '');
+  const time = `${match[2]}:${seconds}${fraction ? `.${fraction}` : ''}`;
+  return time === '00:00:00' ? (match[1] as string) : `${match[1]} ${time}`;
+}
+
 function norm(value: JsonValue | undefined): Norm {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Math.round(value * 100) / 100;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   const text = (typeof value === 'string' ? value : JSON.stringify(value)).split(/\s+/).filter(Boolean).join(' ').toLowerCase();
   const n = Number(text);
-  return text !== '' && Number.isFinite(n) ? Math.round(n * 100) / 100 : text;
+  return text !== '' && Number.isFinite(n) ? Math.round(n * 100) / 100 : sameInstant(text);
 }
 
 function same(a: readonly Norm[], b: readonly Norm[], ordered: boolean): boolean {
