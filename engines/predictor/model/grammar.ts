@@ -104,6 +104,12 @@ export class TargetGrammar {
   /** Relation token -> its class, for relations of a class with itself. */
   private readonly relations: ReadonlyMap<string, string>;
   private readonly hasRelations: boolean;
+  /**
+   * Class id -> the classes joins can reach from it (its connected part of the schema graph). A
+   * reading names classes of one part only: a database with tables no foreign key joins (common
+   * where keys are not declared) would otherwise fill the beam with readings that cannot be run.
+   */
+  private readonly reachable: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(
     schema: SchemaGraph,
@@ -129,6 +135,27 @@ export class TargetGrammar {
     this.plain = infos.filter((i) => i.type !== 'rows').map((i) => i.token);
     this.hasRelations = this.relations.size > 0;
     this.classes = schema.classes.map((c) => classToken(c.id));
+    this.reachable = connectedParts(schema);
+  }
+
+  /** The classes a prefix names (attributes' owners and class items). */
+  private classesOf(prefix: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    for (const token of prefix) {
+      const info = this.attributes.get(token);
+      if (info?.classId) out.add(info.classId);
+      else if (token.startsWith('C:')) out.add(token.slice(2));
+    }
+    return out;
+  }
+
+  /** Whether a token names a class (or an attribute of one) that joins cannot reach from the classes already named. */
+  private unreachable(token: string, named: ReadonlySet<string>): boolean {
+    if (named.size === 0) return false;
+    const classId = this.attributes.get(token)?.classId || (token.startsWith('C:') ? token.slice(2) : '');
+    if (!classId) return false;
+    const [first] = named;
+    return !(this.reachable.get(first as string)?.has(classId) ?? true);
   }
 
   /**
@@ -191,7 +218,8 @@ export class TargetGrammar {
           : this.item(keyword, body, usedPlaceholders, previousCondition(before));
     // Instances a follow has not introduced cannot be named; a column is shown or grouped once.
     const repeated = repeatedItems(keyword, body, before);
-    const options = item.options.filter((t) => !this.attributes.has(t) || this.usable(t, chain)).filter((t) => !repeated.has(t));
+    const named = this.classesOf(prefix);
+    const options = item.options.filter((t) => (!this.attributes.has(t) || this.usable(t, chain)) && !repeated.has(t) && !this.unreachable(t, named));
     const all = item.complete ? [...options, ...this.nextItems(level.slice(0, before.length + 1))] : options;
     // Each mention is one value: a placeholder used once is not offered again.
     const used = new Set(usedPlaceholders);
@@ -509,4 +537,29 @@ function previousCondition(prefix: readonly string[]): PreviousCondition | null 
   const body = prefix.slice(at + 1);
   const placeholder = body.slice(2).find((t) => t.startsWith('@'));
   return { attribute: body[0] as string, firstPlaceholder: placeholder ? Number(placeholder.slice(1)) : null };
+}
+
+/** Each class's connected part of the schema graph: the classes its relations (either way, any number of hops) reach, itself included. */
+function connectedParts(schema: SchemaGraph): ReadonlyMap<string, ReadonlySet<string>> {
+  const neighbours = new Map<string, string[]>(schema.classes.map((c) => [c.id, []]));
+  for (const relation of schema.relations) {
+    neighbours.get(relation.from)?.push(relation.to);
+    neighbours.get(relation.to)?.push(relation.from);
+  }
+  const parts = new Map<string, ReadonlySet<string>>();
+  for (const start of neighbours.keys()) {
+    if (parts.has(start)) continue;
+    const part = new Set([start]);
+    const queue = [start];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      for (const other of neighbours.get(next) ?? []) {
+        if (!part.has(other)) {
+          part.add(other);
+          queue.push(other);
+        }
+      }
+    }
+    for (const member of part) parts.set(member, part);
+  }
+  return parts;
 }
