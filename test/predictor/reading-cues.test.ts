@@ -229,7 +229,7 @@ describe('attribute cues before values', () => {
 
 describe('aggregate cues', () => {
   const lastName = schemaNames(withEmployeeAttribute(attribute('Employees', 'LastName', 'last name', 'last names')));
-  const unasked = (question: string, reading: string) => unaskedAggregates(aggregateCues(questionWords(question, findMentions(question, memory)), lastName), tokens(reading));
+  const unasked = (question: string, reading: string) => unaskedAggregates(aggregateCues(questionWords(question, findMentions(question, memory)), lastName, question), tokens(reading));
 
   it('wants a word that asks for a shown maximum, total or average, outside the names', () => {
     expect(unasked('the last names of the employees', 'show max A:Employees.LastName')).toBe(1);
@@ -239,9 +239,18 @@ describe('aggregate cues', () => {
     expect(unasked('the freight of orders', 'show avg A:Orders.Freight')).toBe(1);
   });
 
-  it('lets any superlative ask for a maximum or a minimum, and leaves counts to the model', () => {
+  it('lets any superlative ask for a maximum or a minimum', () => {
     expect(unasked('the heaviest freight of orders', 'show min A:Orders.Freight')).toBe(0);
-    expect(unasked('orders and their freight', 'show count A:Orders.*')).toBe(0);
+  });
+
+  it('wants a word asking for a number, or a yes/no question, for a count that is the whole answer; counts per group are left to the model', () => {
+    expect(unasked('What are the orders shipped to Lyon called?', 'show count A:Orders.*')).toBe(1);
+    expect(unasked('orders and their freight', 'show count A:Orders.*')).toBe(1);
+    expect(unasked('How many orders went to Lyon?', 'show count A:Orders.*')).toBe(0);
+    expect(unasked('the number of orders', 'show count A:Orders.*')).toBe(0);
+    expect(unasked('count the orders', 'show count A:Orders.*')).toBe(0);
+    expect(unasked('Are there orders to Lyon?', 'show count A:Orders.*')).toBe(0);
+    expect(unasked('orders for each ship city', 'show A:Orders.ShipCity show count A:Orders.* group A:Orders.ShipCity')).toBe(0);
   });
 
   it('wants a word asking for an extreme when a reading keeps only the first row of a sort', () => {

@@ -6,8 +6,13 @@
  * not count; any superlative ("-est") counts for a maximum or a minimum, so the check only rules
  * out aggregates no word asks for. A finished reading loses `AGGREGATE_CUE_PENALTY` per shown
  * aggregate without its word, and for keeping only the top row of a sort (`limit #1`) when no word
- * asks for a maximum or minimum. Counts are left to the model.
+ * asks for a maximum or minimum. A count is judged only where it is the whole answer (shown, no
+ * group): it needs a word that asks for a number ("how many", "number", "count", "#", "total") or
+ * a yes/no question ("are there ..."); "What are the plants in Japan called?" and "How is the
+ * math course described?" ask for things, not for how many there are. Counts per group ("orders
+ * per customer") and counts in conditions are left to the model.
  */
+import { questionForm } from '../question-form.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
@@ -23,8 +28,14 @@ const ASKS: Readonly<Record<'max' | 'min' | 'sum' | 'avg', ReadonlySet<string>>>
   avg: new Set(['average', 'averages', 'mean', 'avg', 'typical']),
 };
 
-/** The aggregates the question's words ask for (words outside names and values). */
-export function aggregateCues(said: readonly (string | null)[], names: SchemaNames): ReadonlySet<string> {
+/** Words that ask for a number of things ("how many", "the number of", "count", "# of", "a tally"). */
+const COUNT_ASKS: ReadonlySet<string> = new Set(['many', 'number', 'numbers', 'count', 'counts', 'counted', 'counting', '#', 'tally', 'total', 'totals', 'amount']);
+
+/**
+ * The aggregates the question's words ask for (words outside names and values); `count` when a
+ * word asks for a number of things or the question asks yes or no (`question`, its start).
+ */
+export function aggregateCues(said: readonly (string | null)[], names: SchemaNames, question: string): ReadonlySet<string> {
   const words = said.map((w) => w ?? '');
   const free: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
@@ -42,7 +53,9 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
       asked.add('max');
       asked.add('min');
     }
+    if (COUNT_ASKS.has(word)) asked.add('count');
   }
+  if (questionForm(question) === 'BOOLEAN' || questionForm(question) === 'SCALAR') asked.add('count');
   return asked;
 }
 
@@ -55,10 +68,12 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
 export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly string[]): number {
   let item = '';
   let unasked = 0;
+  const grouped = tokens.includes('group');
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as string;
     if ((ITEMS as readonly string[]).includes(token)) item = token;
     else if (item === 'show' && tokens[i - 1] === 'show' && token in ASKS && !asked.has(token)) unasked += 1;
+    else if (item === 'show' && tokens[i - 1] === 'show' && (token === 'count' || token === 'count_distinct') && !grouped && !asked.has('count')) unasked += 1;
     // An offset after it makes the row the n-th ("the third cheapest", "ranked 4th by"): the ordinal asks for it.
     else if (item === 'limit' && token === '#1' && tokens[i + 1] !== 'offset' && !asked.has('max') && !asked.has('min')) unasked += 1;
   }
@@ -68,8 +83,8 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
 /** Aggregates no word asks for, on finished readings. */
 export const AGGREGATE_CUE: CueKind = {
   name: 'aggregate',
-  read({ said, names }) {
-    const asked = aggregateCues(said, names);
+  read({ question, said, names }) {
+    const asked = aggregateCues(said, names, question);
     return { whenFinished: (tokens) => AGGREGATE_CUE_PENALTY * unaskedAggregates(asked, tokens) };
   },
 };
