@@ -4,9 +4,10 @@
  * the calibration: questions-dev (each source of the default world, and northwind again under an
  * id with no model of its own, so the shared model answers), facts-dev, and synthetic questions
  * from the predictor's generator on a seed training never used (gold rows from running the
- * generated graph). Sets only REPORTED on: questions-others (14 databases never seen, asked of
+ * generated graph) and generated fact worlds (syntheticFactWorlds). Sets only REPORTED on: questions-others (14 databases never seen, asked of
  * sources with no model of their own) and facts-others.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
 import { heldOutQuestions } from '../plugins/nl-query/calibration/fit-model.js';
@@ -66,6 +67,35 @@ export function devSets(shared: boolean): TrustQuestion[] {
 export async function syntheticSet(engine: QueryGraphEngine, count: number, valuesAcrossMarks: boolean): Promise<{ question: string; isRight: TrustQuestion['isRight'] }[]> {
   const questions = await heldOutQuestions(engine, count, { seed: 99, valuesAcrossMarks, withRowsOnly: false });
   return questions.map((q) => ({ question: q.question, isRight: (rows) => sameAnswer(q.gold, rows) }));
+}
+
+/** Generated fact worlds (bench/data/nldb-calibration), one collection each. */
+export interface FactWorld {
+  /** The collection bench trust creates for it. */
+  readonly collection: string;
+  readonly facts: readonly string[];
+  readonly questions: readonly TrustQuestion[];
+}
+
+/**
+ * The fact worlds the nldb group is fitted on beside facts-dev: worlds of the training generators
+ * on seed 99 (never trained on, not the bench's held-out seeds), four of WordNet domains training
+ * never sees (`heldout.py --domains --worlds 4 --seed 99`) and two towns (`heldout.py --worlds 2
+ * --seed 99`). facts-dev alone is one town of 60 questions: a fit on it alone says how the engine
+ * does on that town, not on a collection in another domain.
+ */
+export function syntheticFactWorlds(root = join(dataDir(), '..', 'bench', 'data', 'nldb-calibration')): FactWorld[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .sort()
+    .map((world) => {
+      const collection = `calibration-${world}`;
+      const facts = readFileSync(join(root, world, 'facts.txt'), 'utf8').split('\n').filter((line) => line.trim());
+      const questions = readFactQuestions(join(root, world, 'questions.jsonl')).map(
+        (q): TrustQuestion => ({ set: 'synthetic facts', role: 'fit', database: world, source: collection, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+      );
+      return { collection, facts, questions };
+    });
 }
 
 /** questions-others: each database asked of `others-<db>` (no model of its own: the shared model answers, if any). */

@@ -37,7 +37,7 @@ import { sharedDataset } from './datasets.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
 import { writeLinePlot, type Rgb } from './png.js';
 import { withServedGateway } from './served-gateway.js';
-import { devSets, FACTS_OTHERS, factsOthersSet, NORTHWIND_SHARED, othersSet, syntheticSet, type TrustQuestion } from './trust-sets.js';
+import { devSets, FACTS_OTHERS, factsOthersSet, NORTHWIND_SHARED, othersSet, syntheticFactWorlds, syntheticSet, type TrustQuestion } from './trust-sets.js';
 import { scratchWorld } from './world.js';
 
 /** A question asked and judged, with what calibration reads of its answer. */
@@ -227,6 +227,8 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     questions.push(...othersSet(databases));
     const factsOthers = sharedDataset('facts-others');
     if (factsOthers) questions.push(...factsOthersSet(join(factsOthers, 'questions.jsonl')));
+    const factWorlds = syntheticFactWorlds();
+    for (const world of factWorlds) questions.push(...world.questions);
 
     // The scratch world, northwind again with no model of its own, and the questions-others databases.
     const raw = JSON.parse(readFileSync(config.file, 'utf8')) as { sources: { id: string; seed?: string }[]; limits?: object };
@@ -239,7 +241,8 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     console.log(`asking ${questions.length} questions through GraphQL over HTTP (top-3, minConfidence 0)...`);
     const started = performance.now();
     const records = await withServedGateway(config.file, async (url) => {
-      if (factsOthers) await loadFactsOthers(url, readFileSync(join(factsOthers, 'facts.txt'), 'utf8').split('\n').filter((l) => l.trim()));
+      if (factsOthers) await loadCollection(url, FACTS_OTHERS, 'facts-others', readFileSync(join(factsOthers, 'facts.txt'), 'utf8').split('\n').filter((l) => l.trim()));
+      for (const world of factWorlds) await loadCollection(url, world.collection, `generated world ${world.collection}`, world.facts);
       const out: Asked[] = [];
       for (const q of questions) out.push(recordOf(q, await askOverHttp(url, q.question, { source: q.source, topK: 3, limit: MAX_ROWS, minConfidence: 0 })));
       return out;
@@ -254,13 +257,14 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
   }
 }
 
-async function loadFactsOthers(url: string, facts: readonly string[]): Promise<void> {
+/** Creates the fact collection `id` on the served gateway and adds `facts` to it. */
+async function loadCollection(url: string, id: string, description: string, facts: readonly string[]): Promise<void> {
   const post = async (query: string, variables: object) => {
     const body = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as { errors?: { message: string }[] };
     if (body.errors) throw new Error(body.errors[0]?.message);
   };
-  await post('mutation ($id: ID!) { createFactCollection(id: $id, description: "facts-others") { id } }', { id: FACTS_OTHERS });
-  for (let i = 0; i < facts.length; i += 500) await post('mutation ($c: ID!, $f: [String!]!) { addFacts(collection: $c, facts: $f) { ids } }', { c: FACTS_OTHERS, f: facts.slice(i, i + 500) });
+  await post('mutation ($id: ID!, $d: String!) { createFactCollection(id: $id, description: $d) { id } }', { id, d: description });
+  for (let i = 0; i < facts.length; i += 500) await post('mutation ($c: ID!, $f: [String!]!) { addFacts(collection: $c, facts: $f) { ids } }', { c: id, f: facts.slice(i, i + 500) });
 }
 
 /** What `--write` refits: every group, or those `--groups` names (the others are kept as the file has them). */
