@@ -6,7 +6,8 @@
  * checks the pipeline (data, PyTorch, ONNX export, loading, the pointer over schema elements, the
  * gateway falling back to the shared model), and continuing a model trained before the target
  * language's newer words (its vocabulary grows, its ids keep their meaning, its held-out databases
- * stay held out). Needs /usr/bin/python3 with torch, onnx and numpy.
+ * stay held out), and its calibration fitted on the held-out database. Needs /usr/bin/python3 with
+ * torch, onnx and numpy.
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,8 @@ import type { SharedModelManifest } from '../../engines/predictor/model/shared-f
 import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/training/shared-training.js';
 import { constructTokens } from '../../engines/predictor/model/target.js';
 import { startTestServer } from '../helpers/graphql.js';
+import { calibrateSharedModel } from '../../cli/commands/calibrate.js';
+import { readModelCalibration } from '../../plugins/nl-query/calibration/model-calibration.js';
 
 const TINY = { dModel: 32, layers: 1, heads: 2, ff: 64, epochs: 2, minutes: 0.5, batch: 32, lr: 0.003 };
 
@@ -136,6 +139,18 @@ describe('the shared query-graph model', () => {
     expect(continued.training.heldOutDatabases).toEqual(manifest.training.heldOutDatabases);
     expect(continued.training.init).toMatch(/^continued from/);
     expect(continued.heldOut.examples).toBe(10);
+  }, 300_000);
+
+  it('has its calibration fitted on its held-out database (what nlq train --shared ends with), beside it and in its card', async () => {
+    const heldOut = manifest.training.heldOutDatabases.map((id) => ({ id, file: join(dir, `${id}.sqlite`) }));
+    const fitted = await calibrateSharedModel({ modelDirectory: join(dir, 'shared'), heldOut, questionsPerDatabase: 40 });
+    // Too few answered held-out questions would leave it unfitted (and the card saying so): the tiny model answers most.
+    expect(fitted).not.toBeNull();
+    expect(readModelCalibration(join(dir, 'shared'))).toEqual(fitted);
+    expect(fitted!.group).toBe('shared-querygraph');
+    expect(fitted!.modelTrainedAt).toBe(manifest.training.trainedAt);
+    expect(fitted!.curve.fittedOn.sets).toEqual([`held-out generated questions with an answer on ${heldOut.length} held-out databases`]);
+    expect(readFileSync(join(dir, 'shared', 'MODEL_CARD.md'), 'utf8')).toContain(`(n = ${fitted!.curve.fittedOn.samples})`);
   }, 300_000);
 
   it('is not used when the host turns it off: the source then cannot interpret questions', async () => {
