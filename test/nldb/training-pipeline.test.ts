@@ -51,6 +51,8 @@ describe('training the text-fact models in the tiny configuration, on generated 
     expect(metrics.data.domain_worlds).toBe(metrics.data.worlds);
     expect(metrics.spj.op_acc).toBeGreaterThanOrEqual(0);
     expect(trained.log).toMatch(/domains trained on: \[/);
+    // It says how fast the matrix products are, and warns when OpenBLAS is missing (models/train/blas.py).
+    expect(trained.log).toMatch(/BLAS: [\d.]+ GFLOP\/s|WARNING: slow matrix products/);
   });
 
   it('serves in Node: a held-out-domain world is indexed and every question gets a typed answer', async () => {
