@@ -10,11 +10,20 @@
  * - bench/data/nldb-heldout: generated worlds the models never trained on, one folder a world named
  *   `<domain>-...`, reported per domain.
  * Never used for training.
+ *
+ * Options (`npm run bench -- nldb --sets dev,others`): `--sets` some of dev, paraphrases, others,
+ * heldout; `--facts` some of facts-dev's files (facts.txt,facts-1000.txt,facts-10000.txt);
+ * `--facts-dev <dir>` another world laid out like data/kestrelford (a held-out world) as the dev
+ * set; `--models <dir>` models elsewhere (a training run's output), measured without installing
+ * them (facts-others then in process: the gateway serves the package's models); `--precision
+ * fp32|int8` the extractor file other than config.json's; `--dump <dir>` writes every question's
+ * support sets and derivations there.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { aggregate } from '../engines/nldb/aggregate.js';
 import { formatDerivation } from '../engines/nldb/derivation.js';
 import { EmbeddedIndex } from '../engines/nldb/embedded-index.js';
@@ -34,18 +43,53 @@ import { dataDir } from '../world/data-dir.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+const SETS = ['dev', 'paraphrases', 'others', 'heldout'] as const;
+
+/** What the command line asked for. */
+interface NldbOptions {
+  readonly sets: ReadonlySet<string>;
+  /** facts-dev's files to measure. */
+  readonly factFiles: readonly string[];
+  /** A world laid out like data/kestrelford to use as the dev set, or null for facts-dev. */
+  readonly factsDev: string | null;
+  readonly modelDir: string | undefined;
+  readonly precision: 'fp32' | 'int8' | undefined;
+  /** Where every question's support sets and derivations are written, or null. */
+  readonly dump: string | null;
+}
+
+function parseOptions(args: readonly string[]): NldbOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { sets: { type: 'string' }, facts: { type: 'string' }, 'facts-dev': { type: 'string' }, models: { type: 'string' }, precision: { type: 'string' }, dump: { type: 'string' } },
+  });
+  const list = (text: string | undefined) => text?.split(',').map((item) => item.trim()).filter(Boolean);
+  const sets = list(values.sets) ?? [...SETS];
+  const unknown = sets.filter((set) => !(SETS as readonly string[]).includes(set));
+  if (unknown.length > 0) throw new Error(`--sets: unknown ${unknown.join(', ')}; known: ${SETS.join(', ')}`);
+  if (values.precision !== undefined && values.precision !== 'fp32' && values.precision !== 'int8') throw new Error(`--precision wants fp32 or int8, not '${values.precision}'`);
+  return {
+    sets: new Set(sets),
+    factFiles: list(values.facts) ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt'],
+    factsDev: values['facts-dev'] ?? null,
+    modelDir: values.models,
+    precision: values.precision,
+    dump: values.dump ?? null,
+  };
+}
+
 /**
- * facts-dev: the 130 facts, questions and line map ship in data/kestrelford (NLQ_FACTS_DEV: a
+ * facts-dev: the 130 facts, questions and line map ship in data/kestrelford (`--facts-dev`: a
  * folder laid out the same way, such as a held-out world); the padded 1,000- and 10,000-fact files
  * are read from shared/datasets/facts-dev beside the repository when it is there.
  */
-function factsDev(): string {
-  return process.env.NLQ_FACTS_DEV || join(dataDir(), 'kestrelford');
+function factsDev(options: NldbOptions): string {
+  return options.factsDev ?? join(dataDir(), 'kestrelford');
 }
 
 /** A fact file of the dev set: in its folder, else (the padded ones) in shared/datasets/facts-dev. */
-function devFactFile(dir: string, file: string): string | null {
-  const shared = process.env.NLQ_FACTS_DEV ? null : sharedDataset('facts-dev');
+function devFactFile(dir: string, file: string, options: NldbOptions): string | null {
+  const shared = options.factsDev ? null : sharedDataset('facts-dev');
   return [join(dir, file), shared ? join(shared, file) : ''].find((path) => path && existsSync(path)) ?? null;
 }
 
@@ -57,23 +101,19 @@ function benchData(...parts: string[]): string {
 
 const scoreResult = (q: FactQuestion, result: ResultSet | null): number => scoreRows(q, result && result.kind !== 'EMPTY' ? result.rows : []);
 
-export async function nldbBenchmarks(): Promise<void> {
-  // NLQ_BENCH_NLDB_MODELS=dir measures models elsewhere (a training run's output) without installing
-  // them; NLQ_BENCH_NLDB_PRECISION=fp32|int8 the extractor file other than config.json's.
-  const modelDir = process.env.NLQ_BENCH_NLDB_MODELS || undefined;
-  const precision = process.env.NLQ_BENCH_NLDB_PRECISION;
-  const models = await NldbModels.load({ dir: modelDir, ...(precision === 'fp32' || precision === 'int8' ? { precision } : {}) });
+export async function nldbBenchmarks(args: readonly string[] = []): Promise<void> {
+  const options = parseOptions(args);
+  const { modelDir, precision, sets } = options;
+  const models = await NldbModels.load({ dir: modelDir, ...(precision ? { precision } : {}) });
   console.log(`extractor precision: ${models.config.spj.precision ?? 'fp32'}`);
-  // NLQ_BENCH_NLDB_SETS=dev,paraphrases,others,heldout picks some of the sets.
-  const sets = new Set(process.env.NLQ_BENCH_NLDB_SETS?.split(',') ?? ['dev', 'paraphrases', 'others', 'heldout']);
+  const runOne = (label: string, lines: readonly string[], questions: readonly FactQuestion[], toLine: (core: number) => number) => runSet(label, lines, questions, toLine, models, options.dump);
   const summary: string[] = [];
-  const dev = factsDev();
+  const dev = factsDev(options);
   if (dev && sets.has('dev')) {
     const questions = readFactQuestions(join(dev, 'questions.jsonl'));
     const lineMap = JSON.parse(readFileSync(join(dev, 'core_line_map.json'), 'utf8')) as Record<string, number[]>;
-    // NLQ_BENCH_FACTS=facts.txt,facts-1000.txt picks some of the databases.
-    for (const file of process.env.NLQ_BENCH_FACTS?.split(',') ?? ['facts.txt', 'facts-1000.txt', 'facts-10000.txt']) {
-      const path = devFactFile(dev, file);
+    for (const file of options.factFiles) {
+      const path = devFactFile(dev, file, options);
       if (!path) {
         console.log(missingShared('facts-dev', file));
         continue;
@@ -81,14 +121,14 @@ export async function nldbBenchmarks(): Promise<void> {
       const lines = readFactLines(path);
       // gold support refers to facts.txt lines; padded files put them elsewhere
       const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
-      const { sheet, p50 } = await runOne(`facts-dev ${file}`, lines, questions, toLine, models);
+      const { sheet, p50 } = await runOne(`facts-dev ${file}`, lines, questions, toLine);
       summary.push(`facts-dev @${lines.length}: ${sheet.accuracy.toFixed(1)}% (p50 ${p50.toFixed(0)} ms)`);
     }
   }
   const paraphrases = benchData('facts-dev-paraphrases.jsonl');
   if (dev && sets.has('paraphrases') && existsSync(paraphrases)) {
     const reworded = readFactQuestions(paraphrases);
-    const { sheet } = await runOne('facts-dev paraphrases on facts.txt', readFactLines(join(dev, 'facts.txt')), reworded, (core) => core, models);
+    const { sheet } = await runOne('facts-dev paraphrases on facts.txt', readFactLines(join(dev, 'facts.txt')), reworded, (core) => core);
     summary.push(`facts-dev paraphrases @130: ${sheet.accuracy.toFixed(1)}% (${reworded.length} questions)`);
   }
   const heldout = benchData('nldb-heldout');
@@ -97,7 +137,7 @@ export async function nldbBenchmarks(): Promise<void> {
     for (const world of readdirSync(heldout).sort()) {
       const dir = join(heldout, world);
       if (!existsSync(join(dir, 'questions.jsonl'))) continue;
-      const { sheet } = await runOne(`held-out ${world}`, readFactLines(join(dir, 'facts.txt')), readFactQuestions(join(dir, 'questions.jsonl')), (c) => c, models);
+      const { sheet } = await runOne(`held-out ${world}`, readFactLines(join(dir, 'facts.txt')), readFactQuestions(join(dir, 'questions.jsonl')), (c) => c);
       const domain = world.split('-')[0] ?? world;
       byDomain.set(domain, [...(byDomain.get(domain) ?? []), sheet.accuracy]);
     }
@@ -116,7 +156,7 @@ export async function nldbBenchmarks(): Promise<void> {
       if (modelDir) {
         // the gateway serves the package's models: other models are measured in process
         const toLine = (core: number): number => (file === 'facts.txt' ? core : (lineMap[file]?.[core - 1] ?? -1));
-        const { sheet } = await runOne(`facts-others ${file} (in process)`, lines, questions, toLine, models);
+        const { sheet } = await runOne(`facts-others ${file} (in process)`, lines, questions, toLine);
         summary.push(`facts-others @${lines.length} (in process, ${modelDir}): ${sheet.accuracy.toFixed(1)}% (${sheet.byType()})`);
       } else {
         const run = await measureThroughGraphql(`facts-others ${file}`, lines, questions);
@@ -128,12 +168,14 @@ export async function nldbBenchmarks(): Promise<void> {
   console.log(`\n== nldb summary\n${summary.map((l) => `  ${l}`).join('\n')}`);
 }
 
-async function runOne(
+/** One fact collection and its questions, in process: accuracy, perfect retrieval, SSG precision and recall, latency; every question's trace written to `dump` when given. */
+async function runSet(
   label: string,
   lines: readonly string[],
   questions: readonly FactQuestion[],
   toLine: (core: number) => number,
   models: NldbModels,
+  dump: string | null,
 ): Promise<{ sheet: ScoreSheet; p50: number }> {
   const tmp = mkdtempSync(join(tmpdir(), 'nlq-bench-nldb-'));
   const store = await FactStore.open(`file:${join(tmp, 'facts.sqlite')}`);
@@ -153,7 +195,7 @@ async function runOne(
   const sheet = new ScoreSheet();
   const perfect = new ScoreSheet();
   const spj = new SelectProjectJoin(models, { kindsOf });
-  const dump: string[] = [];
+  const traces: string[] = [];
   const ssg = { exactP: [] as number[], exactR: [] as number[], softP: [] as number[], softR: [] as number[] };
   for (const q of questions) {
     const started = performance.now();
@@ -171,7 +213,7 @@ async function runOne(
     perfect.add(q, perfectScore);
     const m = supportMetrics(trace.supportSets, gold);
     const goldKeys = new Set(gold.map((s) => [...s].sort().join(',')));
-    dump.push(
+    traces.push(
       [
         `${q.id} [${q.type}${q.join ? ' join' : ''}] ${q.question}`,
         `  gold ${JSON.stringify(q.answer)}; got ${JSON.stringify(interpretation.result?.rows.map((r) => r[0]) ?? [])} score ${score.toFixed(2)}; perfect-retrieval got ${JSON.stringify(perfectResult.rows.map((r) => r[0]))} score ${perfectScore.toFixed(2)}`,
@@ -197,8 +239,7 @@ async function runOne(
   console.log(`accuracy: ${sheet.accuracy.toFixed(1)}% over ${questions.length} questions`);
   console.log(`  by type: ${sheet.byType()}`);
   console.log(`perfect retrieval (gold support sets -> SPJ -> aggregation): ${perfect.accuracy.toFixed(1)}%; by type: ${perfect.byType()}`);
-  // NLQ_BENCH_DUMP=dir writes every question's support sets and derivations there.
-  if (process.env.NLQ_BENCH_DUMP) writeFileSync(join(process.env.NLQ_BENCH_DUMP, `nldb-${label.replace(/[^\w.-]+/g, '_')}.log`), dump.join('\n') + '\n');
+  if (dump) writeFileSync(join(dump, `nldb-${label.replace(/[^\w.-]+/g, '_')}.log`), traces.join('\n') + '\n');
   console.log(`SSG (questions with gold support): exact P ${pct(ssg.exactP)} R ${pct(ssg.exactR)}; soft P ${pct(ssg.softP)} R ${pct(ssg.softR)}`);
   const sorted = [...latencies].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);

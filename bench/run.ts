@@ -22,7 +22,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   sql: { about: 'query-graph translation (µs per graph) and the SQL engine and gateway overhead over direct SQL', run: sqlBenchmarks },
   querygraph: { about: 'query-graph predictor: held-out synthetic exact match top-1/3/5 and per component, questions-dev execution accuracy, latency, training time', run: querygraphBenchmarks },
   sources: { about: 'source selection: precision/recall of selected sources on questions-dev + facts-dev, selection time with 200 extra sources', run: sourcesBenchmarks },
-  nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency', run: nldbBenchmarks },
+  nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency; --sets, --facts, --facts-dev, --models, --precision, --dump', run: nldbBenchmarks },
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
   'ask-cli': { about: 'one nlq ask as a user runs it: wall time and peak RSS, every source vs --source royals (3 runs each)', run: askCliBenchmark },

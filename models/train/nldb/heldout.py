@@ -1,7 +1,7 @@
 """Writes invented worlds the models never trained on in facts-dev's format, so the benchmark can
 measure on them: `python3 heldout.py --out DIR --worlds 3 --seed 2026` makes DIR/w0, DIR/w1, ...
 each with facts.txt, questions.jsonl (answers and support sets) and an empty core_line_map.json;
-then `NLQ_FACTS_DEV=DIR/w0 NLQ_BENCH_FACTS=facts.txt npm run bench -- nldb`. The training seed is 7:
+then `npm run bench -- nldb --facts-dev DIR/w0 --facts facts.txt`. The training seed is 7:
 use another seed, and decide settings here rather than on shared/datasets/facts-dev."""
 import argparse
 import json
