@@ -8,6 +8,7 @@
  * numpy (README, "Developing"; .ci/run installs them).
  */
 import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import { predict } from '../../plugins/nl-query/calibration/logistic.js';
 import { MODEL_CALIBRATION_FILE, readModelCalibration, type ModelCalibrationFile } from '../../plugins/nl-query/calibration/model-calibration.js';
 import { startTestServer } from '../helpers/graphql.js';
 
+const CLI = new URL('../../dist/cli/nlq.js', import.meta.url).pathname;
 const GENRES = ['poetry', 'history', 'crime', 'cooking'];
 const COUNTRIES = ['Norway', 'Chile', 'Japan', 'Kenya'];
 
@@ -130,6 +132,35 @@ describe('training the query-graph predictor end to end', () => {
     } finally {
       writeFileSync(join(dir, 'model', MODEL_CALIBRATION_FILE), `${JSON.stringify(calibration, null, 2)}\n`);
     }
+  });
+
+  it('`nlq train --source --calibrate` refits the calibration of the trained model without training it again', () => {
+    const model = join(dir, 'model');
+    const config = join(dir, 'nlq.config.json');
+    writeFileSync(config, JSON.stringify({ factStore: `file:${join(dir, 'facts-cli.sqlite')}`, sources: [{ id: 'library', kind: 'sql', url: `file:${join(dir, 'library.sqlite')}` }] }));
+    const encoder = readFileSync(join(model, report.manifest.files.encoder));
+    const card = readFileSync(join(model, 'MODEL_CARD.md'), 'utf8');
+    rmSync(join(model, MODEL_CALIBRATION_FILE));
+    const run = spawnSync(process.execPath, [CLI, 'train', '--source', 'library', '--calibrate', '--quick', '--out', model, '--config', config], { encoding: 'utf8', timeout: 600_000 });
+    expect(run.stderr).toContain('fitting the calibration');
+    expect(run.status).toBe(0);
+    const refitted = readModelCalibration(model)!;
+    expect(refitted.group).toBe('querygraph');
+    expect(refitted.curve.weights).toHaveLength(FEATURE_NAMES.length);
+    // Calibration only: the model's weights are the ones trained above.
+    expect(readFileSync(join(model, report.manifest.files.encoder)).equals(encoder)).toBe(true);
+    expect(readFileSync(join(model, 'MODEL_CARD.md'), 'utf8')).toContain(`ECE on them ${refitted.ece.toFixed(3)}`);
+    // Leave the calibration and card the other tests read as they were.
+    writeFileSync(join(model, MODEL_CALIBRATION_FILE), `${JSON.stringify(calibration, null, 2)}\n`);
+    writeFileSync(join(model, 'MODEL_CARD.md'), card);
+  }, 600_000);
+
+  it('`nlq train --calibrate` says what is missing when no model was trained', () => {
+    const config = join(dir, 'nlq.config.json');
+    const run = spawnSync(process.execPath, [CLI, 'train', '--source', 'library', '--calibrate', '--out', join(dir, 'no-model'), '--config', config], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('no model in');
+    expect(run.stderr).toContain('train it first');
   });
 
   it('loads in Node and answers a question correctly', async () => {
