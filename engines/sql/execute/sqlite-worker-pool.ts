@@ -2,6 +2,14 @@
  * The main-thread side of the SQLite worker: sends statements, enforces the time limit by
  * terminating the worker (the only way to stop a synchronous better-sqlite3 query), and starts a
  * fresh worker for the next statement.
+ *
+ * A statement's time limit runs from when the worker is ready, not from when the statement was
+ * sent: a thread and its client take from a fraction of a second to many seconds to start, on a
+ * machine busy with other work. Counting that start against the statement made every query of a
+ * fresh worker time out on a loaded server, and the worker's restart made the next one time out
+ * too: a gateway starting fourteen SQLite sources on a busy 2-core machine read none of the values
+ * of dozens of columns (its value memory silently incomplete, questions naming values unanswered).
+ * A worker that is not ready within `STARTUP_LIMIT_MS` fails its statements.
  */
 import { Worker } from 'node:worker_threads';
 import { QueryFailedError, QueryTimeoutError } from '../../../errors.js';
@@ -13,7 +21,12 @@ interface Pending {
   readonly resolve: (rows: readonly RawRow[]) => void;
   readonly reject: (error: Error) => void;
   readonly statement: SqlStatement;
+  /** Starts the statement's time limit: when it is sent to a ready worker, or when the worker gets ready. */
+  readonly startClock: () => void;
 }
+
+/** Longest a worker may take to start (thread, module loading, opening the file) before its statements fail. */
+export const STARTUP_LIMIT_MS = 60_000;
 
 /** Under vitest or tsx the sources are .ts and the worker needs tsx's loader; built code is plain .js. */
 const runningFromSources = import.meta.url.endsWith('.ts');
@@ -21,6 +34,7 @@ const workerFile = new URL(`./sqlite-worker.${runningFromSources ? 'ts' : 'js'}`
 
 export class SqliteWorker implements SqlExecutor {
   private worker: Worker | null = null;
+  private ready = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
@@ -33,12 +47,14 @@ export class SqliteWorker implements SqlExecutor {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<readonly RawRow[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const startClock = () => {
         // Everything queued on this worker dies with it; each caller gets the timeout.
-        this.kill(new QueryTimeoutError(this.sourceId, timeoutMs));
-      }, timeoutMs);
+        timer ??= setTimeout(() => this.kill(new QueryTimeoutError(this.sourceId, timeoutMs)), timeoutMs);
+      };
       this.pending.set(id, {
         statement,
+        startClock,
         resolve: (rows) => {
           clearTimeout(timer);
           resolve(rows);
@@ -48,6 +64,7 @@ export class SqliteWorker implements SqlExecutor {
           reject(error);
         },
       });
+      if (this.ready) startClock();
       worker.postMessage({ id, text: statement.text, parameters: statement.parameters });
     });
   }
@@ -67,7 +84,20 @@ export class SqliteWorker implements SqlExecutor {
           { eval: true, workerData: { url: this.url } },
         )
       : new Worker(workerFile, { workerData: { url: this.url } });
-    worker.on('message', (message: { id: number; rows?: RawRow[]; error?: string }) => {
+    this.ready = false;
+    const startup = setTimeout(() => {
+      if (this.worker === worker) this.kill(new QueryFailedError(this.sourceId, '', `SQLite worker did not start within ${STARTUP_LIMIT_MS} ms`));
+    }, STARTUP_LIMIT_MS);
+    startup.unref();
+    worker.on('message', (message: { ready?: true; id?: number; rows?: RawRow[]; error?: string }) => {
+      if (message.ready) {
+        if (this.worker !== worker) return;
+        clearTimeout(startup);
+        this.ready = true;
+        for (const request of this.pending.values()) request.startClock();
+        return;
+      }
+      if (message.id === undefined) return;
       const request = this.pending.get(message.id);
       if (!request) return;
       this.pending.delete(message.id);
@@ -79,6 +109,7 @@ export class SqliteWorker implements SqlExecutor {
     });
     worker.on('error', (error) => this.kill(new QueryFailedError(this.sourceId, '', `SQLite worker failed: ${error.message}`)));
     worker.on('exit', () => {
+      clearTimeout(startup);
       if (this.worker === worker) this.worker = null;
     });
     worker.unref();
@@ -89,6 +120,7 @@ export class SqliteWorker implements SqlExecutor {
   private kill(error: Error): void {
     const worker = this.worker;
     this.worker = null;
+    this.ready = false;
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
     void worker?.terminate();

@@ -19,8 +19,18 @@ interface Request {
 const BUSY_TIMEOUT_MS = 250;
 
 const client = openSqlClient((workerData as { url: string }).url, { readonly: true, busyTimeoutMs: BUSY_TIMEOUT_MS });
+// The main thread starts each statement's time limit from here: starting a thread and its client
+// (which connects on its first statement) can take seconds on a busy machine, and that is no
+// statement running past its limit. A file that cannot be opened is the first statement's error.
+// Statements wait for it: a synchronous statement started first would hold the thread, and the
+// main thread would never hear that the worker is ready.
+const ready = client
+  .$queryRawUnsafe('SELECT 1')
+  .catch(() => undefined)
+  .then(() => parentPort?.postMessage({ ready: true }));
 
 parentPort?.on('message', async (request: Request) => {
+  await ready;
   try {
     const rows = await client.$queryRawUnsafe<unknown[]>(request.text, ...request.parameters);
     parentPort?.postMessage({ id: request.id, rows });
