@@ -4,7 +4,8 @@
  * does not make its first statements time out, while a statement that runs long is still cut.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,18 @@ describe('the SQLite worker', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('keeps a process that awaits its first statement alive while the worker starts (the CLI)', () => {
+    const pool = new URL('../../dist/engines/sql/execute/sqlite-worker-pool.js', import.meta.url).href;
+    const script = `import { SqliteWorker } from ${JSON.stringify(pool)};
+      const rows = await new SqliteWorker('numbers', ${JSON.stringify(url)}).run({ text: 'SELECT COUNT(*) AS n FROM numbers', parameters: [], columns: [], limit: 1 }, 5000);
+      console.log('rows', Number(rows[0].n));`;
+    const file = join(dir, 'first-statement.mjs');
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('rows 2000');
   });
 
   it('still cuts a statement that runs past its limit once the worker is up, and answers the next', async () => {

@@ -88,7 +88,8 @@ export class SqliteWorker implements SqlExecutor {
     const startup = setTimeout(() => {
       if (this.worker === worker) this.kill(new QueryFailedError(this.sourceId, '', `SQLite worker did not start within ${STARTUP_LIMIT_MS} ms`));
     }, STARTUP_LIMIT_MS);
-    startup.unref();
+    // Not unref'd, unlike the worker: until the worker is ready this timer is what keeps a process
+    // that awaits the statement alive (a CLI starting up exits otherwise).
     worker.on('message', (message: { ready?: true; id?: number; rows?: RawRow[]; error?: string }) => {
       if (message.ready) {
         if (this.worker !== worker) return;
