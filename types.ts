@@ -7,6 +7,12 @@
 /** The kinds of store the gateway can answer from. */
 export type SourceKind = 'sql' | 'cypher' | 'nldb';
 
+/**
+ * When a SQL source infers relations its database does not declare (engines/sql/inferred-relations.ts):
+ * `auto` only when the database declares no foreign key, `always` also beside declared keys, `never`.
+ */
+export type RelationInference = 'auto' | 'always' | 'never';
+
 /** The GraphQL scalar that best describes a column's values. */
 /** DateTime values are ISO-8601 strings; BigInt values are strings (beyond 2^53 JSON numbers lose digits). */
 export type ColumnType = 'String' | 'Int' | 'Float' | 'Boolean' | 'ID' | 'DateTime' | 'BigInt' | 'JSON';

@@ -29,7 +29,7 @@ function specOf(source: SourceConfig): SourceSpec {
   const common = { id: source.id, url: source.url, description: source.description };
   switch (source.kind) {
     case 'sql':
-      return { ...common, kind: 'sql' };
+      return { ...common, kind: 'sql', ...(source.inferRelations ? { inferRelations: source.inferRelations } : {}) };
     case 'nldb':
       return { ...common, kind: 'nldb' };
     case 'cypher':

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import type { SourceKind } from '../types.js';
+import type { RelationInference, SourceKind } from '../types.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 /** One source as written in the config file. */
@@ -31,6 +31,13 @@ export interface SourceConfig {
   /** Neo4j credentials (cypher sources on bolt/neo4j URLs). Env vars are better: NEO4J_USER, NEO4J_PASSWORD. */
   readonly user?: string;
   readonly password?: string;
+  /**
+   * sql: whether to infer relations the database does not declare, from column names and the data
+   * (`FINREV(state_code)` -> `FINREV_KEY(State_Code)` when every code is one of its codes):
+   * `auto` (default) only when the database declares no foreign key, `always` also beside declared
+   * keys, `never` for declared keys only. Inferred relations are marked `inferred` in the schema graph.
+   */
+  readonly inferRelations?: RelationInference;
 }
 
 /** The whole configuration after validation and path resolution. */
@@ -45,6 +52,7 @@ export interface GatewayConfig {
 
 const SOURCE_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const KINDS: readonly SourceKind[] = ['sql', 'cypher', 'nldb'];
+const RELATION_INFERENCE_MODES: readonly RelationInference[] = ['auto', 'always', 'never'];
 
 /** Reads and validates a config file. */
 export async function loadConfig(file: string): Promise<GatewayConfig> {
@@ -91,6 +99,10 @@ export function parseConfig(raw: unknown, file: string): GatewayConfig {
     const seed = optionalString(entry, 'seed', where);
     const user = optionalString(entry, 'user', where);
     const password = optionalString(entry, 'password', where);
+    const inferRelations = optionalString(entry, 'inferRelations', where);
+    if (inferRelations !== undefined && (kind !== 'sql' || !RELATION_INFERENCE_MODES.includes(inferRelations as RelationInference))) {
+      throw new ConfigError(kind !== 'sql' ? '"inferRelations" applies to sql sources only' : `"inferRelations" must be one of ${RELATION_INFERENCE_MODES.join(', ')}`, where);
+    }
     return {
       id,
       kind,
@@ -99,6 +111,7 @@ export function parseConfig(raw: unknown, file: string): GatewayConfig {
       ...(seed === undefined ? {} : { seed }),
       ...(user === undefined ? {} : { user }),
       ...(password === undefined ? {} : { password }),
+      ...(inferRelations === undefined ? {} : { inferRelations: inferRelations as RelationInference }),
     };
   });
 

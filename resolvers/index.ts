@@ -24,7 +24,7 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       plural: (schemaClass: SchemaClass) => schemaClass.name.plural,
     },
     SchemaAttribute: { name: (attribute: SchemaAttribute) => attribute.name.singular },
-    SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular },
+    SchemaRelation: { name: (relation: SchemaRelation) => relation.name.singular, inferred: (relation: SchemaRelation) => relation.inferred === true },
     // No answer reaches clients as an EMPTY answer that says why (no-answer.ts).
     AskResult: { id: (result: AskResult) => askId(result.question), answer: (result: AskResult) => answerOrReason(result) },
     // Only UNSURE answers carry alternatives; every other answer has none.

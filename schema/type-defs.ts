@@ -132,6 +132,8 @@ export const typeDefs = /* GraphQL */ `
     toColumns: [String!]!
     "Human name, such as supplier or father."
     name: String!
+    "True when no key of the database declares it: it was inferred from column names and the data (a SQL source's \`inferRelations\` option)."
+    inferred: Boolean!
   }
 
   type Mutation {

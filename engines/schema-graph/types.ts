@@ -73,6 +73,11 @@ export interface SchemaRelation {
    * `to`, and the table's `fromColumns`/`toColumns` refer to them.
    */
   readonly through?: RelationTable;
+  /**
+   * Set when no key declares the relation and it was inferred from names and data
+   * (engines/sql/inferred-relations.ts); absent on declared ones.
+   */
+  readonly inferred?: true;
 }
 
 export interface RelationTable {

@@ -8,6 +8,7 @@ import type { SchemaGraph } from '../schema-graph/types.js';
 import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
 import { queryGraphRun } from '../query-graph/results.js';
 import { introspectSqlSchema } from './introspect.js';
+import { withInferredRelations, type RelationInference } from './inferred-relations.js';
 import { withRelationTables } from './relation-tables.js';
 import { translateToSql } from './translate/translate.js';
 
@@ -16,13 +17,33 @@ export class SqlQueryEngine implements QueryGraphEngine {
     private readonly target: ExecutorTarget,
     private readonly schemaGraph: SchemaGraph,
     private readonly executor: SqlExecutor,
+    private readonly inferenceStopped: string | null = null,
   ) {}
 
-  /** Introspects the database and prepares the executor. */
-  static async open(target: ExecutorTarget): Promise<SqlQueryEngine> {
-    const catalog = await introspectSqlSchema(target.client, target.provider, target.sourceId);
-    const schema = await withRelationTables(target.client, target.provider, catalog);
-    return new SqlQueryEngine(target, schema, createExecutor(target));
+  /**
+   * Introspects the database and prepares the executor. Relations the database does not declare
+   * are inferred from names and data as `inferRelations` says (default `auto`: only when it declares
+   * no foreign key), through the executor, so every probe is read-only and under a time limit;
+   * relation tables are found after, so inferred keys can make one.
+   */
+  static async open(target: ExecutorTarget, options: { readonly inferRelations?: RelationInference } = {}): Promise<SqlQueryEngine> {
+    const executor = createExecutor(target);
+    try {
+      const catalog = await introspectSqlSchema(target.client, target.provider, target.sourceId);
+      const inferred = await withInferredRelations(executor, target.provider, catalog, { mode: options.inferRelations ?? 'auto' });
+      const schema = await withRelationTables(target.client, target.provider, inferred.schema);
+      return new SqlQueryEngine(target, schema, executor, inferred.stopped ?? null);
+    } catch (error) {
+      await executor.close();
+      throw error;
+    }
+  }
+
+  /** What relation inference did, for the source's status: how many were inferred, or why none was. */
+  relationInference(): string | null {
+    if (this.inferenceStopped) return this.inferenceStopped;
+    const inferred = this.schemaGraph.relations.filter((relation) => relation.inferred === true).length;
+    return inferred > 0 ? `${inferred} relation${inferred === 1 ? '' : 's'} inferred from names and data` : null;
   }
 
   schema(): SchemaGraph {

@@ -18,6 +18,7 @@ import {
 import { countTables } from './catalog.js';
 import type { InterpreterFactory, QueryGraphEngine } from '../query-graph/engine.js';
 import { SqlQueryEngine } from './sql-engine.js';
+import type { RelationInference } from './inferred-relations.js';
 
 /** How to reach the database: a URL the gateway opens, or a client the host already has. */
 export type SqlConnection =
@@ -32,6 +33,12 @@ export interface SqlSourceOptions {
   readonly connection: SqlConnection;
   /** Makes the interpreter once the engine is open; without one the source runs query graphs but cannot interpret questions. */
   readonly interpreter?: InterpreterFactory;
+  /**
+   * Whether to infer relations the database does not declare, from column names and the data
+   * (engines/sql/inferred-relations.ts): `auto` (default) only when it declares no foreign key,
+   * `always` also to fill gaps beside declared keys, `never` for declared keys only.
+   */
+  readonly inferRelations?: RelationInference;
 }
 
 export class SqlSource implements Source {
@@ -45,6 +52,7 @@ export class SqlSource implements Source {
   private provider: SqlProvider | null = null;
   private engine: SqlQueryEngine | null = null;
   private readonly interpreterFactory: InterpreterFactory | null;
+  private readonly inferRelations: RelationInference;
   private interpreterState: Awaited<ReturnType<InterpreterFactory>> | null = null;
 
   constructor(options: SqlSourceOptions) {
@@ -52,6 +60,7 @@ export class SqlSource implements Source {
     this.description = options.description;
     this.connection = options.connection;
     this.interpreterFactory = options.interpreter ?? null;
+    this.inferRelations = options.inferRelations ?? 'auto';
   }
 
   async start(): Promise<void> {
@@ -71,10 +80,12 @@ export class SqlSource implements Source {
         provider: this.provider,
         client,
         ...('url' in this.connection ? { url: this.connection.url } : {}),
-      });
+      }, { inferRelations: this.inferRelations });
       this.interpreterState = this.interpreterFactory ? await this.interpreterFactory(this.id, this.engine) : null;
       const interpreting = this.interpreterState?.status ? `; ${this.interpreterState.status}` : '';
-      const status = `connected (${this.provider}, ${tables} tables)${interpreting}`;
+      const inference = this.engine.relationInference();
+      const relations = inference ? `, ${inference}` : '';
+      const status = `connected (${this.provider}, ${tables} tables${relations})${interpreting}`;
       // A model that failed to load leaves the source not ready (query graphs still run).
       if (this.interpreterState?.failed) this.readiness.down(status);
       else this.readiness.up(status);

@@ -517,6 +517,7 @@ export class Gateway {
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
           interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse()),
+          ...(spec.inferRelations ? { inferRelations: spec.inferRelations } : {}),
         });
       case 'cypher':
         return new CypherSource({

@@ -6,6 +6,7 @@ import type { Driver } from 'neo4j-driver';
 import { DEFAULT_LIMITS, type Limits } from '../../config/limits.js';
 import type { TransactionalSqlClient } from '../../engines/nldb/fact-store.js';
 import type { SqlClient, SqlProvider } from '../../engines/sql/prisma-client.js';
+import type { RelationInference } from '../../engines/sql/inferred-relations.js';
 import type { Permissions } from './permissions.js';
 import { defaultSharedModelDirectory } from '../../engines/predictor/model/shared-files.js';
 import { defaultModelsRoot } from '../../engines/predictor/model/model-files.js';
@@ -19,7 +20,15 @@ interface SourceSpecBase {
 }
 
 /** A SQL database, by URL (`file:`, `postgresql://`, `mysql://`) or as the host's PrismaClient. */
-export type SqlSourceSpec = SourceSpecBase & { readonly kind: 'sql' } & (
+export type SqlSourceSpec = SourceSpecBase & {
+  readonly kind: 'sql';
+  /**
+   * Whether to infer relations the database does not declare, from column names and the data
+   * (engines/sql/inferred-relations.ts): `auto` (default) only when it declares no foreign key,
+   * `always` also beside declared keys, `never` for declared keys only.
+   */
+  readonly inferRelations?: RelationInference;
+} & (
     | { readonly url: string }
     | {
         /** The host app's client; the gateway never disconnects it. */
