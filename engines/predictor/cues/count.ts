@@ -96,7 +96,7 @@ export function countPhraseAt(words: readonly string[], start: number, names: Sc
 }
 
 /** The attribute a token names, when it is one of `classId`'s (any instance): `A:Dogs.*`, `A:Person#2.name` -> '*', 'name'. */
-function attributeOf(token: string | undefined, classId: string): string | null {
+export function attributeOf(token: string | undefined, classId: string): string | null {
   const prefix = classToken(classId).replace(/^C:/, 'A:');
   if (!token?.startsWith(prefix)) return null;
   const rest = token.slice(prefix.length);
@@ -105,7 +105,7 @@ function attributeOf(token: string | undefined, classId: string): string | null 
 }
 
 /** Whether `aggregate token` counts rows of one of the cue's classes: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`. */
-function countsRows(aggregate: string | undefined, token: string | undefined, cue: CountCue): boolean {
+export function countsRows(aggregate: string | undefined, token: string | undefined, cue: CountCue): boolean {
   return cue.classes.some(({ classId, keys }) => {
     const attribute = attributeOf(token, classId);
     if (attribute === null) return false;

@@ -13,7 +13,8 @@
  * asks for (cues/order.ts), leaves out a whole value the question names
  * (cues/value-coverage.ts), shows a maximum, total or average no word asks for (cues/aggregate.ts), or
  * does not count (and rank by the count of) the class "how many X" or "the most X" names
- * (cues/count.ts): judged on finished readings. (Judging those inside
+ * (cues/count.ts), or compares no count of the class a compared number names ("at least 3
+ * plants": cues/compared-count.ts): judged on finished readings. (Judging those inside
  * the search too, at the end of each reading, did worse: Northwind held-out top-1 265 and 268
  * against 267 and 271 of 300, seeds 5 and 99.)
  *
@@ -27,6 +28,7 @@ import type { SchemaNames } from '../schema-words/schema-names.js';
 import { EOS } from '../model/target.js';
 import { AGGREGATE_CUE } from './aggregate.js';
 import { ATTRIBUTE_CUE } from './attribute.js';
+import { COMPARED_COUNT_CUE } from './compared-count.js';
 import { COUNT_CUE } from './count.js';
 import { COVERAGE_CUE, questionWords } from './coverage.js';
 import type { Cue, CueKind } from './cue.js';
@@ -38,7 +40,7 @@ import { readAs } from './reading-view.js';
 import { VALUE_COVERAGE_CUE } from './value-coverage.js';
 
 /** Every kind of cue the readings are held against (cue.ts: the contract each keeps). */
-export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE];
+export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE];
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */
