@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/model/shared-files.js';
 import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/training/shared-training.js';
 import { trainPredictor } from '../../engines/predictor/training/training.js';
+import { parseGoldFile } from '../../engines/predictor/generator/gold-shapes.js';
 import { terminalProgress } from '../progress.js';
 import { optionsFromConfig } from '../server.js';
 import type { SourceSpec } from '../../plugins/nl-query/options.js';
@@ -188,7 +189,9 @@ export interface TrainSharedOptions {
  * `nlq train --shared --schemas <folder>`: learns the shared, schema-conditioned predictor over
  * every SQLite database in the folder (engines/predictor/training/shared-training.ts), holding
  * whole databases out to measure it, then fits its calibration on those held-out databases
- * (calibrate.ts). Sources with no model of their own answer with it.
+ * (calibrate.ts). Sources with no model of their own answer with it. A `train_gold.sql` in the
+ * folder (SQL people wrote for those databases, "SQL<TAB>db_id") gives a share of each training
+ * database's questions the query shapes people ask (generator/gold-shapes.ts).
  */
 export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {
   if (!options.schemas) {
@@ -244,10 +247,14 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
     console.error(`nlq train --shared: no shared model in ${options.continueFrom} (--continue)`);
     return 2;
   }
+  const goldFile = join(options.schemas, 'train_gold.sql');
+  const gold = existsSync(goldFile) && !options.quick ? { queries: parseGoldFile(readFileSync(goldFile, 'utf8')) } : null;
+  if (gold) console.error(`nlq train --shared: ${gold.queries.length} gold SQL queries in ${goldFile}: their shapes join the training databases' questions`);
   try {
     const manifest = await trainSharedPredictor({
       schemas,
       out,
+      ...(gold ? { gold } : {}),
       progress: terminalProgress(),
       echo: true,
       ...(options.minutes !== undefined || continued ? { model: { ...(options.minutes !== undefined ? { minutes: options.minutes } : {}), ...(continued ? { lr: 0.0005 } : {}) } } : {}),

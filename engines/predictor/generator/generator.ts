@@ -19,6 +19,7 @@ import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from '../model/input.js';
 import { preferReferencingColumns } from './key-columns.js';
 import { labelAttribute } from '../schema-words/labels.js';
+import { GoldShapeGenerator } from './gold-shapes.js';
 import { LookupGenerator } from './lookups.js';
 import { RankingGenerator } from './rankings.js';
 import { findMentions, type Mention } from '../values/mentions.js';
@@ -99,6 +100,13 @@ export interface GeneratorOptions {
   readonly lexicon?: WordNet;
   /** Probability that "X and their Y" also shows X's naming attribute (people expect to see which X). Default 0.35. */
   readonly withLabel?: number;
+  /**
+   * Query shapes people asked of this schema (gold-shapes.ts: gold SQL read into query graphs,
+   * `readGoldShapes`), asked again with values drawn from the data. None by default.
+   */
+  readonly goldShapes?: readonly QueryGraph[];
+  /** Share of questions drawn from `goldShapes` when there are any, before every other kind. Default 0.3. */
+  readonly goldShapeShare?: number;
   /** Whether values are found whole across commas, slashes and full stops (mentions.ts `acrossMarks`), as the model to be trained or measured reads them. Default false. */
   readonly valuesAcrossMarks?: boolean;
 }
@@ -127,6 +135,7 @@ export class QuestionGenerator {
   private readonly registers: Registers;
   private readonly lookups: LookupGenerator;
   private readonly constructs: ConstructGenerator;
+  private readonly gold: GoldShapeGenerator;
   private readonly fit: ValueFit;
 
   constructor(
@@ -155,6 +164,7 @@ export class QuestionGenerator {
     this.chains = new ChainGenerator(schema, memory, this.random, options.chainShapes);
     this.rankings = new RankingGenerator(schema, this.random, (a, op, r) => this.value(a, op, r));
     this.constructs = new ConstructGenerator(schema, this.random, this.writer, (a, op, r) => this.value(a, op, r), options.constructShapes);
+    this.gold = new GoldShapeGenerator(schema, this.random, (a, op, r) => this.value(a, op, r), options.goldShapes ?? []);
   }
 
   /** `count` examples; gives up after 20 tries per example (a schema with nothing to ask). */
@@ -173,7 +183,12 @@ export class QuestionGenerator {
   next(): Example | null {
     let graph: QueryGraph;
     let question: string;
-    if (this.chains.usable && this.random.chance(this.options.chains ?? 0.6)) {
+    if (this.gold.usable && this.random.chance(this.options.goldShapeShare ?? 0.3)) {
+      const shape = this.gold.next();
+      if (!shape) return null;
+      graph = this.coarsen(shape);
+      question = this.writer.question(graph);
+    } else if (this.chains.usable && this.random.chance(this.options.chains ?? 0.6)) {
       const asked = this.chains.next();
       if (!asked) return null;
       ({ graph, question } = asked);

@@ -17,6 +17,7 @@ import { evaluateHeldOut } from './evaluate.js';
 import { schemaFingerprint } from '../model/fingerprint.js';
 import { defaultPython, runTrainer, trainerScript } from './python.js';
 import { QuestionGenerator, type Example } from '../generator/generator.js';
+import { addRates, readGoldShapes, type GoldQuery, type ShapeRate, type SqlShape } from '../generator/gold-shapes.js';
 import { QueryGraphPredictor } from '../interpreter.js';
 import { englishLexicon } from '../load.js';
 import { fixedTargetTokens, schemaElements, type SchemaElement } from '../model/schema-elements.js';
@@ -69,6 +70,12 @@ export interface SharedTrainOptions {
    * run it continues, so its held-out figures stay about databases it never saw). Default: every k-th by id.
    */
   readonly heldOutDatabases?: readonly string[];
+  /**
+   * SQL people wrote for the training databases (`<schemas dir>/train_gold.sql`, gold-shapes.ts):
+   * each database's queries read into query graphs become a `share` of its questions (default
+   * 0.3), their shapes asked again with fresh values. Held-out databases' queries are never used.
+   */
+  readonly gold?: { readonly queries: readonly GoldQuery[]; readonly share?: number };
   /** What a reader of the model's figures must know that its fields do not say (the manifest's notes). */
   readonly notes?: readonly string[];
   readonly python?: string;
@@ -104,6 +111,9 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
   const skipped: string[] = [];
   let taughtUse: TaughtUse | null = null;
   const lexicon = WordNet.shared();
+  const goldRate = {} as Record<SqlShape, ShapeRate>;
+  const goldByDatabase = new Map<string, GoldQuery[]>();
+  for (const q of options.gold?.queries ?? []) goldByDatabase.set(q.database, [...(goldByDatabase.get(q.database) ?? []), q]);
   try {
     for (const [index, schema] of sorted.entries()) {
       const opened = await schema.open().catch((error: unknown) => {
@@ -120,7 +130,11 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
       } else {
         try {
           const memory = await ValueMemory.read(opened.engine);
-          const generator = (k: number) => new QuestionGenerator(graph, memory, { lexicon, valuesAcrossMarks: true, seed: seed + index * 7919 + k });
+          // Gold shapes only for a database trained on: a held-out one stays unseen, its questions the generator's alone.
+          const gold = !outside && goldByDatabase.has(schema.id) ? readGoldShapes(goldByDatabase.get(schema.id) ?? [], graph) : null;
+          if (gold) addRates(goldRate, gold.rate);
+          const goldOptions = gold && gold.graphs.length > 0 ? { goldShapes: gold.graphs, ...(options.gold?.share !== undefined ? { goldShapeShare: options.gold.share } : {}) } : {};
+          const generator = (k: number) => new QuestionGenerator(graph, memory, { lexicon, valuesAcrossMarks: true, seed: seed + index * 7919 + k, ...(k === 0 && !outside ? goldOptions : {}) });
           // A specialised source's taught examples join its generated ones, weighted (taught-examples.ts).
           const taught = options.taught && options.specialise ? taughtTrainingSet(options.taught.examples, graph, memory, { acrossMarks: true, ...(options.taught.weight !== undefined ? { weight: options.taught.weight } : {}) }) : null;
           if (taught) taughtUse = taught.use;
@@ -138,7 +152,10 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
       progress.advance();
     }
     const taughtNote = taughtUse ? taughtLine({ taught: taughtUse }).replace(/^- /, '').trim() : null;
-    return await trainOn(prepared, skipped, { ...options, ...(taughtNote ? { notes: [...(options.notes ?? []), taughtNote] } : {}) }, started, taughtUse);
+    const goldNote = options.gold ? goldShapesNote(goldRate, options.gold.share ?? 0.3) : null;
+    if (goldNote) progress.finish(goldNote);
+    const notes = [...(options.notes ?? []), ...(taughtNote ? [taughtNote] : []), ...(goldNote ? [goldNote] : [])];
+    return await trainOn(prepared, skipped, { ...options, ...(notes.length > 0 ? { notes } : {}) }, started, taughtUse);
   } finally {
     await Promise.all(prepared.filter((p) => p.heldOut.length > 0).map((p) => p.opened.close()));
   }
@@ -276,6 +293,13 @@ function classOf(elements: readonly SchemaElement[]): number[] {
     if (!ids.has(name)) ids.set(name, ids.size);
     return ids.get(name) as number;
   });
+}
+
+/** What the gold shapes gave, per shape of SQL: read by the query-graph reader, kept (the English writer says it). */
+function goldShapesNote(rate: Record<SqlShape, ShapeRate>, share: number): string {
+  const all = Object.values(rate).reduce((t, r) => ({ seen: t.seen + r.seen, read: t.read + r.read, kept: t.kept + r.kept }), { seen: 0, read: 0, kept: 0 });
+  const per = Object.entries(rate).map(([shape, r]) => `${shape} ${r.read}/${r.seen}`).join(', ');
+  return `Gold shapes (train_gold.sql, training databases only): ${all.read} of ${all.seen} gold SQL queries read as query graphs (${per}), ${all.kept} kept (the rest use constructs the English writer has no words for); a share of ${share} of each such database's questions asks these shapes again with values drawn from its data.`;
 }
 
 /** An error's first non-empty line (Prisma's messages span several). */

@@ -1,0 +1,110 @@
+/**
+ * Gold shapes (engines/predictor/generator/gold-shapes.ts): SQL people wrote for a database, read
+ * into query graphs, become generated questions of the same shapes with values drawn again from
+ * the database's data; SQL the reader refuses is counted per shape and skipped.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlClient } from '../../engines/sql/prisma-client.js';
+import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
+import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
+import { QuestionGenerator, type Example } from '../../engines/predictor/generator/generator.js';
+import { parseGoldFile, readGoldShapes, sqlShape, type GoldShapes } from '../../engines/predictor/generator/gold-shapes.js';
+import { formatQueryGraph } from '../../engines/query-graph/canonical.js';
+import type { QueryGraph } from '../../engines/query-graph/types.js';
+
+const GOLD = [
+  "SELECT name ,  city FROM shops WHERE city  =  'Lyon'\tbikes",
+  'SELECT count(*) FROM bikes WHERE size  >  30\tbikes',
+  'SELECT T1.name ,  count(*) FROM shops AS T1 JOIN bikes AS T2 ON T1.id  =  T2.shop_id GROUP BY T1.id ORDER BY count(*) DESC LIMIT 3\tbikes',
+  "SELECT name FROM bikes WHERE kind = 'road' INTERSECT SELECT name FROM bikes WHERE size > 50\tbikes",
+  'SELECT name FROM other_table\tanother_db',
+].join('\n');
+
+let dir: string;
+let engine: SqlQueryEngine;
+let client: ReturnType<typeof openSqlClient>;
+let shapes: GoldShapes;
+let examples: Example[];
+let memory: ValueMemory;
+const cities = ['Lyon', 'Porto', 'Graz'];
+const kinds = ['road', 'mountain', 'city'];
+
+/** The graph with every condition value left out: what "the same shape" means. */
+function shape(graph: QueryGraph): string {
+  return formatQueryGraph({ ...graph, where: graph.where.map((c) => ({ ...c, values: [] })) });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nlq-gold-shapes-'));
+  const file = join(dir, 'bikes.sqlite');
+  const db = new Database(file);
+  db.exec(`CREATE TABLE shops (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT);
+           CREATE TABLE bikes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT, size INTEGER, shop_id INTEGER REFERENCES shops(id));`);
+  for (let i = 1; i <= 6; i += 1) db.prepare('INSERT INTO shops VALUES (?, ?, ?)').run(i, `shop ${String.fromCharCode(64 + i)}ster`, cities[i % 3]);
+  for (let i = 1; i <= 30; i += 1) db.prepare('INSERT INTO bikes VALUES (?, ?, ?, ?, ?)').run(i, `bike number ${i}`, kinds[i % 3], 10 + ((i * 7) % 90), 1 + (i % 6));
+  db.close();
+  const url = `file:${file}`;
+  client = openSqlClient(url, { readonly: true });
+  engine = await SqlQueryEngine.open({ sourceId: 'bikes', provider: 'sqlite', client, url });
+  memory = await ValueMemory.read(engine);
+  const queries = parseGoldFile(GOLD).filter((q) => q.database === 'bikes');
+  shapes = readGoldShapes(queries, engine.schema());
+  examples = new QuestionGenerator(engine.schema(), memory, { seed: 3, typo: 0, goldShapes: shapes.graphs, goldShapeShare: 1 }).generate(60);
+}, 60_000);
+
+afterAll(async () => {
+  await engine?.close();
+  await client?.$disconnect();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('gold shapes', () => {
+  it('read the gold SQL of their database and count what the reader refuses, per shape', () => {
+    expect(parseGoldFile(GOLD).map((q) => q.database)).toEqual(['bikes', 'bikes', 'bikes', 'bikes', 'another_db']);
+    expect(shapes.graphs).toHaveLength(3);
+    expect(shapes.rate['set operation']).toEqual({ seen: 1, read: 0, kept: 0 });
+    expect(shapes.rate.grouped).toEqual({ seen: 1, read: 1, kept: 1 });
+    expect(shapes.rate.plain).toEqual({ seen: 1, read: 1, kept: 1 });
+    expect(sqlShape('SELECT a FROM t WHERE b IN (SELECT c FROM u)')).toBe('nested');
+  });
+
+  it('group by the name a grouped query shows instead of the key it grouped by', () => {
+    const grouped = shapes.graphs.find((g) => g.groupBy.length > 0);
+    expect(grouped?.groupBy).toEqual([{ classId: 'shops', attributeId: 'name' }]);
+  });
+
+  it('become questions of exactly those shapes, every one of them', () => {
+    const gold = new Set(shapes.graphs.map(shape));
+    expect(examples.length).toBeGreaterThanOrEqual(50);
+    for (const e of examples) expect(gold.has(shape(e.graph)), `${e.question}: ${formatQueryGraph(e.graph)}`).toBe(true);
+    expect(new Set(examples.map((e) => shape(e.graph))).size).toBe(3);
+  });
+
+  it('draw their values again from the data, and name them in the question', () => {
+    const drawn = new Set<string>();
+    for (const e of examples) {
+      for (const c of e.graph.where) {
+        const v = c.values[0];
+        if (c.target.attributeId === 'city' && v?.kind === 'string') {
+          expect(cities).toContain(v.value);
+          expect(e.question.toLowerCase()).toContain(v.value.toLowerCase());
+          drawn.add(v.value);
+        }
+        if (c.target.attributeId === 'size' && v?.kind === 'number') drawn.add(String(v.value));
+      }
+    }
+    // Not the gold query's one value: several cities and several sizes.
+    expect([...drawn].filter((v) => cities.includes(v)).length).toBeGreaterThan(1);
+    expect([...drawn].filter((v) => /^\d+$/.test(v)).length).toBeGreaterThan(1);
+  });
+
+  it('leave a database without gold shapes with the questions it had', () => {
+    const without = new QuestionGenerator(engine.schema(), memory, { seed: 3, typo: 0 }).generate(20).map((e) => e.question);
+    const none = new QuestionGenerator(engine.schema(), memory, { seed: 3, typo: 0, goldShapes: [] }).generate(20).map((e) => e.question);
+    expect(none).toEqual(without);
+  });
+});
