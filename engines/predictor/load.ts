@@ -74,6 +74,13 @@ export async function loadPredictor(sourceId: string, engine: QueryGraphEngine, 
   return { predictor, rules, memory, ...(specialised ? { inputBudget: MAX_QUESTION_TOKENS } : {}), interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
 }
 
+/** What a source's status says of values the memory could not read in time (none: nothing). */
+function unreadValues(memory: ValueMemory): string {
+  if (memory.unread.length === 0) return '';
+  const shown = memory.unread.slice(0, 5).join(', ') + (memory.unread.length > 5 ? ', ...' : '');
+  return `; values of ${memory.unread.length} attribute(s) not read in time (${shown}): questions naming them are not linked until the source is reloaded`;
+}
+
 /** Whether a model folder holds a shared-kind model (model.json says `"kind": "shared"`). */
 function isSharedModelFolder(directory: string): boolean {
   try {
@@ -109,7 +116,7 @@ export async function tryLoadPredictor(
   if (!existsSync(join(directory, MODEL_FILE))) return withSharedModel(sourceId, engine, options);
   try {
     const loaded = await loadPredictor(sourceId, engine, { ...options, directory });
-    return { loaded, status: 'questions: query-graph predictor', failed: false };
+    return { loaded, status: `questions: query-graph predictor${unreadValues(loaded.memory)}`, failed: false };
   } catch (error) {
     const why = error instanceof ModelUnusableError ? error.message : `query-graph predictor not loaded: ${error instanceof Error ? error.message : String(error)}`;
     return { loaded: null, status: `questions: ${why}`, failed: true };
@@ -132,7 +139,7 @@ async function withSharedModel(sourceId: string, engine: QueryGraphEngine, optio
     const rules: ReadingRules = { valuesAcrossMarks: shared.manifest.valuesAcrossMarks };
     const predictor = new QueryGraphPredictor(engine, model, memory, englishLexicon(memory, model), rules);
     const loaded = { predictor, rules, memory, inputBudget: MAX_QUESTION_TOKENS, interpreter: new PredictorInterpreter(engine, predictor, options), release: () => model.release() };
-    return { loaded, status: 'questions: shared query-graph predictor (no model trained for this source)', failed: false };
+    return { loaded, status: `questions: shared query-graph predictor (no model trained for this source)${unreadValues(memory)}`, failed: false };
   } catch (error) {
     // The source still runs query graphs: a broken shared model must not take every source down.
     return { loaded: null, status: `questions: shared query-graph predictor not loaded: ${error instanceof Error ? error.message : String(error)}`, failed: false };

@@ -18,6 +18,8 @@ import { queryGraph } from '../../engines/query-graph/build.js';
 import type { Operator } from '../../engines/query-graph/types.js';
 import { openSqlClient, type SqlClient } from '../../engines/sql/prisma-client.js';
 import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
+import type { QueryGraphEngine } from '../../engines/query-graph/engine.js';
+import { QueryTimeoutError } from '../../errors.js';
 
 let dir: string;
 let client: SqlClient;
@@ -258,5 +260,34 @@ describe('columns SQLite holds with no declared type (tables imported from CSV f
     expect(types).toEqual({ Name: 'text', Country: 'text', Units: 'integer', Load: 'float', Notes: 'other' });
     expect(textMention('plants in india').candidates[0]).toMatchObject({ classId: 'plants', attributeId: 'Country', value: 'India' });
     expect(textMention('where is agesta').candidates[0]).toMatchObject({ attributeId: 'Name', value: 'Ågesta' });
+  });
+});
+
+describe('reading the value memory on a busy machine', () => {
+  /** The real engine, with reads of some attributes running past their time limit: each name, how many times. */
+  const slowOn = (times: ReadonlyMap<string, number>): QueryGraphEngine => {
+    const left = new Map(times);
+    return {
+      schema: () => engine.schema(),
+      translate: (graph, limit) => engine.translate(graph, limit),
+      run: async (graph, limits) => {
+        const target = graph.select[0]?.target;
+        const name = target ? `${target.classId}.${target.attributeId}` : '';
+        const remaining = left.get(name) ?? 0;
+        if (remaining > 0) {
+          left.set(name, remaining - 1);
+          throw new QueryTimeoutError('people', limits.timeoutMs);
+        }
+        return engine.run(graph, limits);
+      },
+    };
+  };
+
+  it('reads an attribute again after a timed-out read, and lists what it still could not read', async () => {
+    const read = await ValueMemory.read(slowOn(new Map([['dishes.name', 1], ['dishes.country', 2]])));
+    expect(read.column('dishes', 'name')?.values).toContain('Feijoada');
+    expect(read.column('dishes', 'country')).toBeUndefined();
+    expect(read.unread).toEqual(['dishes.country']);
+    expect(memory.unread).toEqual([]);
   });
 });

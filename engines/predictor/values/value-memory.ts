@@ -7,7 +7,8 @@
  */
 import type { QueryGraphEngine } from '../../query-graph/engine.js';
 import { queryGraph } from '../../query-graph/build.js';
-import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
+import type { AttributeType, SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
+import { QueryTimeoutError } from '../../../errors.js';
 import { naturalForms, TITLE_ATTRIBUTE, titleWord } from './aliases.js';
 import { labelAttribute } from '../schema-words/labels.js';
 import { key, words } from '../../english/normalize.js';
@@ -87,6 +88,8 @@ export class ValueMemory {
     titles: ReadonlyMap<string, readonly string[]> = new Map(),
     /** The schema's whole human names, folded ("status", "operational from"). */
     schemaNames: Iterable<string> = [],
+    /** Attributes (`Class.attribute`) whose values could not be read in time: questions naming their values are not linked. */
+    readonly unread: readonly string[] = [],
   ) {
     this.schemaWords = new Set(schemaWords);
     this.schemaNames = new Set(schemaNames);
@@ -129,36 +132,38 @@ export class ValueMemory {
     return [...(this.forms.get(value) ?? []), ...(this.written.get(value) ?? [])];
   }
 
-  /** Reads every usable attribute of the engine's schema graph. */
+  /**
+   * Reads every usable attribute of the engine's schema graph. A read that runs past its time limit
+   * (a busy machine, a large column) is tried once more, after the others, with three times the
+   * limit; what still cannot be read is listed in `unread`, so that the source's status says which
+   * values questions cannot name, instead of the memory being silently incomplete.
+   */
   static async read(engine: QueryGraphEngine, options: ValueMemoryOptions = {}): Promise<ValueMemory> {
     const schema = engine.schema();
-    const maxDistinct = options.maxDistinct ?? 5000;
-    const maxLength = options.maxLength ?? 60;
-    const timeoutMs = options.timeoutMs ?? 10_000;
+    const limits = { maxDistinct: options.maxDistinct ?? 5000, maxLength: options.maxLength ?? 60, timeoutMs: options.timeoutMs ?? 10_000 };
     const columns: ColumnMemory[] = [];
+    const timedOut: SchemaAttribute[] = [];
     for (const owner of schema.classes) {
       for (const attribute of owner.attributes) {
-        const target = { classId: owner.id, attributeId: attribute.id };
         try {
-          if (attribute.type === 'text') {
-            const graph = queryGraph({ select: [{ target, aggregate: null }], distinct: true, limit: maxDistinct });
-            const run = await engine.run(graph, { limit: maxDistinct, timeoutMs });
-            const stored = run.result.rows.map((row) => row[0]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
-            const values = stored.filter((v) => v.length <= maxLength);
-            const complete = run.result.rows.length < maxDistinct && values.length === stored.length;
-            columns.push({ ...target, type: attribute.type, values, complete, min: null, max: null });
-          } else if (NUMERIC.includes(attribute.type) || TEMPORAL.includes(attribute.type)) {
-            const graph = queryGraph({ select: [{ target, aggregate: 'min' }, { target, aggregate: 'max' }] });
-            const run = await engine.run(graph, { limit: 1, timeoutMs });
-            const [min, max] = run.result.rows[0] ?? [null, null];
-            columns.push({ ...target, type: attribute.type, values: [], min: rangeValue(min), max: rangeValue(max) });
-          }
-        } catch {
+          const column = await readColumn(engine, attribute, limits);
+          if (column) columns.push(column);
+        } catch (error) {
           // An attribute the engine cannot read (an odd type) is simply not remembered.
+          if (error instanceof QueryTimeoutError) timedOut.push(attribute);
         }
       }
     }
-    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, maxDistinct, timeoutMs), schemaNamesOf(schema));
+    const unread: string[] = [];
+    for (const attribute of timedOut) {
+      try {
+        const column = await readColumn(engine, attribute, { ...limits, timeoutMs: limits.timeoutMs * 3 });
+        if (column) columns.push(column);
+      } catch {
+        unread.push(`${attribute.classId}.${attribute.id}`);
+      }
+    }
+    return new ValueMemory(columns, schemaWordsOf(schema), await readTitles(engine, limits.maxDistinct, limits.timeoutMs), schemaNamesOf(schema), unread);
   }
 
   /** A memory from known columns (tests, and sources that ship their values); `titles` as read() finds them. */
@@ -338,6 +343,31 @@ export class ValueMemory {
 
 /** A word of at most this many values of a column finds them as a part ("Rössle" -> "Rössle Sauerkraut"). */
 const MAX_PART_SHARE = 3;
+
+/** One attribute's memory: a text attribute's distinct values, a number's or date's range; null for other types. */
+async function readColumn(
+  engine: QueryGraphEngine,
+  attribute: SchemaAttribute,
+  limits: { readonly maxDistinct: number; readonly maxLength: number; readonly timeoutMs: number },
+): Promise<ColumnMemory | null> {
+  const target = { classId: attribute.classId, attributeId: attribute.id };
+  const { maxDistinct, maxLength, timeoutMs } = limits;
+  if (attribute.type === 'text') {
+    const graph = queryGraph({ select: [{ target, aggregate: null }], distinct: true, limit: maxDistinct });
+    const run = await engine.run(graph, { limit: maxDistinct, timeoutMs });
+    const stored = run.result.rows.map((row) => row[0]).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+    const values = stored.filter((v) => v.length <= maxLength);
+    const complete = run.result.rows.length < maxDistinct && values.length === stored.length;
+    return { ...target, type: attribute.type, values, complete, min: null, max: null };
+  }
+  if (NUMERIC.includes(attribute.type) || TEMPORAL.includes(attribute.type)) {
+    const graph = queryGraph({ select: [{ target, aggregate: 'min' }, { target, aggregate: 'max' }] });
+    const run = await engine.run(graph, { limit: 1, timeoutMs });
+    const [min, max] = run.result.rows[0] ?? [null, null];
+    return { ...target, type: attribute.type, values: [], min: rangeValue(min), max: rangeValue(max) };
+  }
+  return null;
+}
 
 /**
  * For classes with a title attribute (TITLE_ATTRIBUTE), each name's title words: people write
