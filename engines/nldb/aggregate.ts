@@ -6,6 +6,7 @@
  */
 import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import { parseNumber } from './numbers.js';
+import { inBaseUnit, inUnit, mixedUnits, type Quantity, type Unit } from './units.js';
 
 /** The answer computed from the derivations, with the derivations that produced it. */
 export type Aggregate =
@@ -42,7 +43,12 @@ export function voteType(derivations: readonly Derivation[]): QueryType | null {
  * opened in the 21st century?") and a yes/no question that no fact shows is answered no (the
  * collection is all we know); other types stay EMPTY.
  */
-export function aggregate(derivations: readonly Derivation[], questionType?: QueryType | null): Aggregate {
+export function aggregate(
+  derivations: readonly Derivation[],
+  questionType?: QueryType | null,
+  /** The unit the question asks its number in ("in inches": units.ts `unitAsked`), if any. */
+  asked?: Unit | null,
+): Aggregate {
   const type = voteType(derivations);
   if (type === null) {
     if (questionType === 'COUNT') return { type: 'COUNT', count: 0, from: [] };
@@ -76,28 +82,53 @@ export function aggregate(derivations: readonly Derivation[], questionType?: Que
     }
     case 'MIN':
     case 'MAX': {
-      const numbers = chosen
-        .map(({ d, i }) => ({ v: d.type === 'MIN' || d.type === 'MAX' ? parseNumber(d.value) : null, i }))
-        .filter((x): x is { v: number; i: number } => x.v !== null);
+      const numbers = measured(
+        chosen.map(({ d, i }) => ({ v: d.type === 'MIN' || d.type === 'MAX' ? parseNumber(d.value) : null, unit: d.type === 'MIN' || d.type === 'MAX' ? d.unit : undefined, i })),
+      );
       if (numbers.length === 0) return { type: 'EMPTY', from: [] };
-      const value = type === 'MIN' ? Math.min(...numbers.map((x) => x.v)) : Math.max(...numbers.map((x) => x.v));
-      return { type, value, from: numbers.filter((x) => x.v === value).map((x) => x.i) };
+      const best = type === 'MIN' ? Math.min(...numbers.map((x) => x.compared)) : Math.max(...numbers.map((x) => x.compared));
+      const winners = numbers.filter((x) => x.compared === best);
+      return { type, value: stated(winners[0] as Measured, asked), from: winners.map((x) => x.i) };
     }
     case 'ARGMIN':
     case 'ARGMAX':
-      return argExtreme(type, chosen);
+      return argExtreme(type, chosen, asked);
   }
 }
 
-function argExtreme(type: 'ARGMIN' | 'ARGMAX', chosen: readonly { d: Derivation; i: number }[]): Aggregate {
+/** A number of a derivation, with its unit and the value it is compared by. */
+interface Measured extends Quantity {
+  readonly i: number;
+  /** The value in its dimension's base unit when the numbers are in different units, else as written. */
+  readonly compared: number;
+}
+
+/**
+ * The numbers that parse, each with the value it is compared by: as written, unless they are
+ * quantities written in different units of one dimension ("1.3-metre", "60-inch"): then in the
+ * dimension's base unit (units.ts).
+ */
+function measured<T extends { v: number | null; unit?: Unit | undefined; i: number }>(items: readonly T[]): (T & Measured)[] {
+  const numbers = items.filter((x): x is T & { v: number } => x.v !== null).map((x) => ({ ...x, value: x.v, unit: x.unit ?? null }));
+  const convert = mixedUnits(numbers);
+  return numbers.map((x) => ({ ...x, compared: convert ? inBaseUnit(x) : x.value }));
+}
+
+/** The extreme as the answer states it: in the unit the question asks for when it can be converted, else as its fact writes it. */
+function stated(winner: Measured, asked: Unit | null | undefined): number {
+  const unit = winner.unit;
+  return asked && unit && unit.dimension === asked.dimension && unit.factor !== asked.factor ? inUnit(inBaseUnit(winner), asked) : winner.value;
+}
+
+function argExtreme(type: 'ARGMIN' | 'ARGMAX', chosen: readonly { d: Derivation; i: number }[], asked?: Unit | null): Aggregate {
   const pairs = chosen.flatMap(({ d, i }) =>
-    d.type === 'ARGMIN' || d.type === 'ARGMAX' ? [{ key: d.key.trim(), raw: d.value, v: parseNumber(d.value), i }] : [],
+    d.type === 'ARGMIN' || d.type === 'ARGMAX' ? [{ key: d.key.trim(), raw: d.value, v: parseNumber(d.value), unit: d.unit, i }] : [],
   );
-  const numeric = pairs.filter((p): p is typeof p & { v: number } => p.v !== null);
+  const numeric = measured(pairs);
   if (numeric.length > 0) {
-    const best = type === 'ARGMIN' ? Math.min(...numeric.map((p) => p.v)) : Math.max(...numeric.map((p) => p.v));
-    const winners = numeric.filter((p) => p.v === best);
-    return { type, keys: distinct(winners.map((p) => p.key)), value: best, from: winners.map((p) => p.i) };
+    const best = type === 'ARGMIN' ? Math.min(...numeric.map((p) => p.compared)) : Math.max(...numeric.map((p) => p.compared));
+    const winners = numeric.filter((p) => p.compared === best);
+    return { type, keys: distinct(winners.map((p) => p.key)), value: stated(winners[0] as Measured, asked), from: winners.map((p) => p.i) };
   }
   // No numbers: rank keys by how often they occur ("who has the most pets?").
   const counts = new Map<string, { key: string; n: number; from: number[] }>();

@@ -9,6 +9,7 @@
  * says, and a yes/no question with a comparison is answered by the comparison itself.
  */
 import { isYear, numberValue, tokenize } from './text.js';
+import { inBaseUnit, mixedUnits, type Quantity, type Unit, unitAfter } from './units.js';
 
 /** A closed interval over one kind of number. */
 export interface NumberConstraint {
@@ -72,7 +73,7 @@ export function parseConstraints(question: string): NumberConstraint[] {
   // quantities: more than / fewer than / at least / at most
   take(
     new RegExp(
-      String.raw`\b(more than|over|above|greater than|in excess of|exceeding|fewer than|less than|under|below|at least|no fewer than|no less than|at most|no more than) ${NUM}\b`,
+      String.raw`\b(more than|over|above|greater than|in excess of|exceeding|fewer than|less than|under|below|at least|no fewer than|no less than|at most|no more than) [€$£¥]?${NUM}\b`,
     ),
     (m) => {
       // "more than 10 years" compares lengths of time, which facts do not state as quantities
@@ -190,14 +191,27 @@ export function comparePair(c: PairComparison, names: readonly [string, string],
   const low = facts.map((f) => f.toLowerCase());
   const [a, b] = names.map((n) => n.toLowerCase());
   if (!a || !b) return null;
-  const one = (name: string, other: string): number | null => {
-    const values = new Set(low.flatMap((f, i) => (f.includes(name) && !f.includes(other) ? numbersOfKind([facts[i] as string], c.kind) : [])));
-    return values.size === 1 ? ([...values][0] as number) : null;
+  const one = (name: string, other: string): Quantity | null => {
+    const holding = facts.filter((_, i) => low[i]?.includes(name) && !low[i]?.includes(other));
+    const values = new Set(holding.flatMap((f) => numbersOfKind([f], c.kind)));
+    if (values.size !== 1) return null;
+    const value = [...values][0] as number;
+    // the unit written after it ("a 3.6 m mirror", "a 60-inch telescope"): quantities compare across units
+    const unit = c.kind === 'quantity' ? (holding.map((f) => unitOf(f, value)).find((u) => u !== null) ?? null) : null;
+    return { value, unit };
   };
-  const va = one(a, b);
-  const vb = one(b, a);
-  if (va === null || vb === null || va === vb) return null;
+  const qa = one(a, b);
+  const qb = one(b, a);
+  if (qa === null || qb === null) return null;
+  const [va, vb] = mixedUnits([qa, qb]) ? [inBaseUnit(qa), inBaseUnit(qb)] : [qa.value, qb.value];
+  if (va === vb) return null;
   return c.op === '<' ? va < vb : va > vb;
+}
+
+/** The unit written after a number of a fact (units.ts), or null. */
+function unitOf(fact: string, value: number): Unit | null {
+  const token = tokenize(fact).find((t) => numberValue(t.text) === value);
+  return token ? unitAfter(fact, token.end) : null;
 }
 
 /** Whether a question asks for people ("Who ...", "Which person ...", "How many people ..."). */

@@ -5,6 +5,8 @@
  * `[NULL_ANSWER]` for a support set that does not help answer the question.
  */
 
+import type { Unit } from './units.js';
+
 /** The aggregation a question asks for. */
 export type QueryType = 'SET' | 'COUNT' | 'BOOL' | 'MIN' | 'MAX' | 'ARGMIN' | 'ARGMAX';
 
@@ -14,8 +16,8 @@ export const QUERY_TYPES: readonly QueryType[] = ['SET', 'COUNT', 'BOOL', 'MIN',
 export type Derivation =
   | { readonly type: 'SET' | 'COUNT'; readonly value: string }
   | { readonly type: 'BOOL'; readonly value: boolean }
-  | { readonly type: 'MIN' | 'MAX'; readonly value: string }
-  | { readonly type: 'ARGMIN' | 'ARGMAX'; readonly key: string; readonly value: string }
+  | { readonly type: 'MIN' | 'MAX'; readonly value: string; readonly unit?: Unit }
+  | { readonly type: 'ARGMIN' | 'ARGMAX'; readonly key: string; readonly value: string; readonly unit?: Unit }
   | { readonly type: 'NULL' };
 
 /** The text form NeuralDB's seq2seq operator would emit. */

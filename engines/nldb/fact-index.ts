@@ -8,7 +8,7 @@ import type { Fact } from '../../types.js';
 import type { FactStore } from './fact-store.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { NldbModels } from './models.js';
-import { bagIds } from './text.js';
+import { retrievalBag } from './number-text.js';
 import type { VectorIndex } from './vector-index.js';
 
 /** What one sync did. */
@@ -86,7 +86,7 @@ export class FactIndex {
     const missing = [...this.facts.values()].filter((f) => !held.has(f.id));
     for (let i = 0; i < missing.length; i += EMBED_BATCH) {
       const chunk = missing.slice(i, i + EMBED_BATCH);
-      const vectors = await this.models.encodeFacts(chunk.map((f) => bagIds(f.text, this.models.vocab)));
+      const vectors = await this.models.encodeFacts(chunk.map((f) => retrievalBag(f.text, this.models.vocab)));
       await this.vectors.upsert(
         chunk.map((f) => f.id),
         vectors,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { packagePath } from '../package-path.js';
 import * as ort from 'onnxruntime-node';
 import { SourceUnavailableError } from '../../errors.js';
+import { TEXT_VIEW } from './number-text.js';
 import { PAD, sketchSlot, STOP as STOP_ID, type Vocabulary } from './text.js';
 
 /** What the trainer wrote in models/nldb/config.json. */
@@ -98,7 +99,8 @@ export class NldbModels {
       graphOptimizationLevel: 'all',
     });
     const factBytes = readFileSync(file('ssg-fact.onnx'));
-    const fingerprint = createHash('sha256').update(factBytes).update(readFileSync(file('vocab.json'))).digest('hex').slice(0, 16);
+    // the text view the facts are embedded from is part of what the vectors are (number-text.ts)
+    const fingerprint = createHash('sha256').update(factBytes).update(readFileSync(file('vocab.json'))).update(TEXT_VIEW).digest('hex').slice(0, 16);
     // the fact encoder first: a missing provider fails there once, not three times over
     const open = async (device: Device) => {
       const fact = await ort.InferenceSession.create(factBytes, sessionOptions(device));

@@ -10,6 +10,8 @@ import { QUERY_TYPES, type Derivation, type QueryType } from './derivation.js';
 import type { NldbModels } from './models.js';
 import { terms } from './lexical-index.js';
 import { extremeKind, readQuestionForm } from './question-form.js';
+import { numbersAsDigits } from './number-text.js';
+import { type Unit, unitAfter } from './units.js';
 import { nameMentions } from './ssg.js';
 import { encodeSpj, isYear, numberValue, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
@@ -88,12 +90,15 @@ export class SelectProjectJoin {
 
   /** The derivations and the query type decided for the question (null without support sets). */
   async deriveTyped(
-    question: string,
-    supportSets: readonly (readonly string[])[],
+    asked: string,
+    written: readonly (readonly string[])[],
     signal?: AbortSignal,
     /** Decode as this type whatever the type head says (the count-as-set reading below). */
     forcedType?: QueryType,
   ): Promise<{ type: QueryType | null; derivations: ScoredDerivation[] }> {
+    // the extractor reads numbers in digits, as it was trained (number-text.ts)
+    const question = numbersAsDigits(asked);
+    const supportSets = written.map((facts) => facts.map(numbersAsDigits));
     const batch = this.options.batchSize ?? 32;
     const raw: { row: EncodedSupport; facts: readonly string[]; classes: Float32Array; spans: Float32Array }[] = [];
     for (let start = 0; start < supportSets.length; start += batch) {
@@ -282,17 +287,27 @@ export function decode(
   const key = keySpan ? stripArticle(completeName(facts[keySpan.fact] ?? '', keySpan.start, keySpan.end, vocab)) : null;
   const valueSpan = bestSpan(row, spans, 2);
   const value = valueSpan ? (facts[valueSpan.fact] ?? '').slice(valueSpan.start, valueSpan.end).trim() || null : null;
+  // the unit written after the number ("60-inch"), so that quantities in other units compare (units.ts)
+  // (after the span's first number: the span may hold the unit itself)
+  const unit = valueSpan ? unitAfterNumber(facts[valueSpan.fact] ?? '', valueSpan.start, valueSpan.end) : null;
+  const measured = unit ? { unit } : {};
   switch (type) {
     case 'SET':
     case 'COUNT':
       return key ? { derivation: { type, value: key }, useful, typeConfidence } : none;
     case 'MIN':
     case 'MAX':
-      return value ? { derivation: { type, value }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
+      return value ? { derivation: { type, value, ...measured }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
     case 'ARGMIN':
     case 'ARGMAX':
-      return key && value ? { derivation: { type, key, value }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
+      return key && value ? { derivation: { type, key, value, ...measured }, useful, typeConfidence, valueFact: valueSpan?.fact ?? 0 } : none;
   }
+}
+
+/** The unit after the first number within [start, end) of a fact (units.ts), or null. */
+function unitAfterNumber(fact: string, start: number, end: number): Unit | null {
+  const number = /\d(?:[\d,]*\d)?(?:\.\d+)?/.exec(fact.slice(start, end));
+  return number ? unitAfter(fact, start + number.index + number[0].length) : null;
 }
 
 /**

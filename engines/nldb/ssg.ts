@@ -8,7 +8,8 @@
 import { parsePairComparison } from './constraints.js';
 import { term, type LexicalHit, type NeighbourOptions } from './lexical-index.js';
 import type { NldbModels } from './models.js';
-import { bagIds, tokenize } from './text.js';
+import { retrievalBag } from './number-text.js';
+import { tokenize } from './text.js';
 import type { Hit, VectorIndex } from './vector-index.js';
 
 /** What the generator needs of the models (a narrow view, so tests can stand in for them). */
@@ -119,7 +120,7 @@ export class SupportSetGenerator {
 
   async generate(question: string, signal?: AbortSignal): Promise<readonly SupportSet[]> {
     const vocab = this.models.vocab;
-    const questionBag = bagIds(question, vocab);
+    const questionBag = retrievalBag(question, vocab);
     const stop = await this.stop();
     const dims = this.models.dimensions;
     let open: OpenSet[] = [{ ids: [], score: Infinity }];
@@ -129,7 +130,7 @@ export class SupportSetGenerator {
       signal?.throwIfAborted();
       const states = await this.models.encodeStates(
         open.map(() => questionBag),
-        open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
+        open.map((set) => set.ids.flatMap((id) => retrievalBag(this.textOf(id) ?? '', vocab))),
       );
       const k = depth === 0 ? this.maxSets : this.expandK;
       const hits = await this.index.search(states, k + this.maxSize);
@@ -192,11 +193,11 @@ export class SupportSetGenerator {
     const singles = sets.filter((ids) => ids.length <= most);
     if (!this.lexical || k <= 0 || singles.length === 0 || !this.models.encodeFacts) return [];
     const vocab = this.models.vocab;
-    const questionBag = bagIds(question, vocab);
+    const questionBag = retrievalBag(question, vocab);
     const open = singles.map((ids) => ({ ids, score: 0 }));
     const states = await this.models.encodeStates(
       open.map(() => questionBag),
-      open.map((set) => set.ids.flatMap((id) => bagIds(this.textOf(id) ?? '', vocab))),
+      open.map((set) => set.ids.flatMap((id) => retrievalBag(this.textOf(id) ?? '', vocab))),
     );
     const linked = await this.linkedFacts(question, open, states, k, most, options.through, options.orEveryName);
     const seen = new Set(have);
@@ -265,7 +266,7 @@ export class SupportSetGenerator {
     });
     const ids = [...new Set(pools.flat().map((h) => h.id))];
     if (ids.length === 0) return [];
-    const vectors = await this.models.encodeFacts(ids.map((id) => bagIds(this.textOf(id) ?? '', this.models.vocab)));
+    const vectors = await this.models.encodeFacts(ids.map((id) => retrievalBag(this.textOf(id) ?? '', this.models.vocab)));
     const dims = this.models.dimensions;
     const row = new Map(ids.map((id, i) => [id, vectors.subarray(i * dims, (i + 1) * dims)]));
     return pools.map((pool, s) => {
