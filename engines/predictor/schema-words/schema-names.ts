@@ -112,6 +112,13 @@ class NameIndex implements SchemaNames {
   /** Every word of every name: what a misspelt word is repaired to. */
   private readonly vocabulary: ReadonlySet<string>;
   private readonly longest: number;
+  /**
+   * Words as names spell them and their base forms, remembered: the reading checks look names up at
+   * every word of a question for every reading the search writes, and a misspelling's repair and a
+   * participle's verb (WordNet) cost far more than the lookup. Bounded, as a server reads any words.
+   */
+  private readonly spellings = new Map<string, string>();
+  private readonly bases = new Map<string, string>();
 
   /** Folded name -> the element tokens (attributes and classes) it names. */
   constructor(
@@ -130,7 +137,7 @@ class NameIndex implements SchemaNames {
 
   /** The elements a run of (respelt) words names: as spelt first, else as people say attribute names. */
   private named(run: readonly string[]): readonly string[] | undefined {
-    return this.names.get(run.join(' ')) ?? this.spoken.get(run.map((w) => this.baseOf(w)).join(' '));
+    return this.names.get(run.join(' ')) ?? this.spoken.get(run.map((w) => remembered(this.bases, w, this.baseOf)).join(' '));
   }
 
   attributesAt(words: readonly string[], start: number): readonly string[] {
@@ -138,9 +145,9 @@ class NameIndex implements SchemaNames {
   }
 
   nameAt(words: readonly string[], start: number): NameMatch | null {
-    const spelt = words.map((w) => this.spelling(w));
-    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
-      const elements = this.named(spelt.slice(start, start + length));
+    const spelt = words.slice(start, start + this.longest).map((w) => this.spelling(w));
+    for (let length = spelt.length; length >= 1; length -= 1) {
+      const elements = this.named(spelt.slice(0, length));
       if (elements) return { length, attributes: elements.filter((e) => e.startsWith('A:')), classes: elements.filter((e) => e.startsWith('C:')).map((e) => e.slice(2)) };
     }
     return null;
@@ -151,8 +158,8 @@ class NameIndex implements SchemaNames {
   }
 
   attributesEndingAt(words: readonly string[]): readonly string[] {
-    const spelt = words.map((w) => this.spelling(w));
-    for (let length = Math.min(this.longest, spelt.length); length >= 1; length -= 1) {
+    const spelt = words.slice(Math.max(0, words.length - this.longest)).map((w) => this.spelling(w));
+    for (let length = spelt.length; length >= 1; length -= 1) {
       const attributes = this.named(spelt.slice(spelt.length - length))?.filter((e) => e.startsWith('A:')) ?? [];
       if (attributes.length > 0) return attributes;
     }
@@ -160,9 +167,9 @@ class NameIndex implements SchemaNames {
   }
 
   classAt(words: readonly string[], start: number): SchemaClass | null {
-    const spelt = words.map((w) => this.spelling(w));
-    for (let length = Math.min(this.longest, spelt.length - start); length >= 1; length -= 1) {
-      const token = this.names.get(spelt.slice(start, start + length).join(' '))?.find((e) => e.startsWith('C:'));
+    const spelt = words.slice(start, start + this.longest).map((w) => this.spelling(w));
+    for (let length = spelt.length; length >= 1; length -= 1) {
+      const token = this.names.get(spelt.slice(0, length).join(' '))?.find((e) => e.startsWith('C:'));
       if (token) return this.schema.classes.find((c) => classToken(c.id) === token) ?? null;
     }
     return null;
@@ -178,7 +185,20 @@ class NameIndex implements SchemaNames {
    * and a word two neighbouring letters swapped is the name word it misspells (typos people make).
    */
   private spelling(word: string): string {
-    return unswapped(word.replace(/['’]s$/, '').replace(/(s)['’]$/, '$1'), this.vocabulary);
+    return remembered(this.spellings, word, (w) => unswapped(w.replace(/['’]s$/, '').replace(/(s)['’]$/, '$1'), this.vocabulary));
   }
 
+}
+
+/** Most words a name index remembers the spelling or base form of (a few hundred questions' worth). */
+const REMEMBERED_WORDS = 20_000;
+
+/** `of(word)`, remembered in `memory` (emptied when full). */
+function remembered(memory: Map<string, string>, word: string, of: (word: string) => string): string {
+  const known = memory.get(word);
+  if (known !== undefined) return known;
+  if (memory.size >= REMEMBERED_WORDS) memory.clear();
+  const value = of(word);
+  memory.set(word, value);
+  return value;
 }
