@@ -37,7 +37,7 @@ const NAME_RE = new RegExp(String.raw`${CAP}(?:\s+(?:(?:of|&)\s+)?${CAP})*`, 'g'
 const PHRASE_END =
   'in|at|on|with|from|that|which|who|whose|based|for|of|and|or|by|near|founded|established|located|set|opened|built|where|since|born|to|run|owned|known|called|named';
 const CLASS_AFTER = new RegExp(
-  String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
+  String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z\d][\w.,-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
 );
 const PERSON_AFTER: readonly RegExp[] = [
   /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born|\s*\(born)\b/,
@@ -192,6 +192,7 @@ export class ClassLexicon {
   get revision(): number {
     return this.version;
   }
+  private endingCache: { version: number; endings: Map<string, { names: number; person: boolean }> } | null = null;
   private nounCache: { version: number; person: Set<string>; thing: Set<string>; place: Set<string> } | null = null;
 
   add(id: string, text: string): void {
@@ -336,7 +337,7 @@ export class ClassLexicon {
         ? 'disagree'
         : 'unknown';
     }
-    if (!this.isClassNoun(noun)) return 'unknown';
+    if (!this.isClassNoun(noun)) return this.verdictByEndings(key, noun, kinds);
     if (explicit.includes(noun)) return 'agree';
     if (last === noun) return 'agree';
     const personNoun = this.isPersonNoun(noun);
@@ -348,6 +349,57 @@ export class ClassLexicon {
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
     if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun)) && this.endsOutsideClass(key, noun)) return 'disagree';
     return 'unknown';
+  }
+
+  /**
+   * A word that ends two names or more, none of them a person's ("refractor" of "Brask Refractor"
+   * and "Sable Refractor"): the names show a class even where no fact says "X is a refractor".
+   */
+  endsNames(word: string): boolean {
+    if (!this.endingCache || this.endingCache.version !== this.version) {
+      const endings = new Map<string, { names: number; person: boolean }>();
+      for (const name of this.longNames.keys()) {
+        const last = lastWord(name);
+        if (last === null) continue;
+        const e = endings.get(last) ?? { names: 0, person: false };
+        endings.set(last, { names: e.names + 1, person: e.person || this.isPerson(name) });
+      }
+      this.endingCache = { version: this.version, endings };
+    }
+    const e = this.endingCache.endings.get(word);
+    return e !== undefined && e.names >= 2 && !e.person;
+  }
+
+  /**
+   * The one name of `facts`, other than `key`, that is of the class (verdict 'agree'), or null when
+   * there is none or more than one. An extractor that pointed at the wrong name of a fact
+   * ("Crannock Hill Station" of "Crannock Hill Station's great Hollis Refractor" for "refractors")
+   * is answered by the fact's name of the asked class.
+   */
+  nameOfClass(facts: readonly string[], noun: string, kinds: readonly string[], key: string): string | null {
+    const found = new Map<string, string>();
+    for (const fact of facts) {
+      for (const m of fact.matchAll(NAME_RE)) {
+        const name = m[0].replace(ARTICLE, '');
+        const k = nameKey(name);
+        if (k && k !== nameKey(key) && this.verdict(name, noun, kinds) === 'agree') found.set(k, name);
+      }
+    }
+    return found.size === 1 ? ([...found.values()][0] as string) : null;
+  }
+
+  /**
+   * The verdict for a noun no fact gives a name as its class but that ends names: a key ending in
+   * it (or in a kind of it) agrees; a person, or a name ending in another such word ("Kittiwake
+   * Reflector" for "refractors"), disagrees; else nothing is known.
+   */
+  private verdictByEndings(key: string, noun: string, kinds: readonly string[]): Verdict {
+    if (!this.endsNames(noun)) return 'unknown';
+    const last = lastWord(key);
+    const explicit = this.classesOf(key);
+    if (last === noun || (last !== null && kinds.includes(last)) || explicit.includes(noun)) return 'agree';
+    if (this.isPerson(key)) return 'disagree';
+    return last !== null && key.includes(' ') && this.endsNames(last) ? 'disagree' : 'unknown';
   }
 
   /**

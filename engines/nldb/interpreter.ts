@@ -17,6 +17,7 @@ import { type KindsOf, meetsSelection, selectionWords } from './selection.js';
 import { readQuestionForm } from './question-form.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
 import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
+import { unitAsked } from './units.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
 export interface NldbInterpreterOptions {
@@ -114,7 +115,8 @@ export class NldbInterpreter implements QuestionInterpreter {
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     // whom or what the question asks for: people, or a class noun the collection uses
     const people = asksForPeople(asked);
-    const classNoun = questionNoun(asked, (n) => facts.lexical.classes.isClassNoun(n));
+    // a class noun the facts state ("X is a zoo"), or a word that ends names ("... Refractor")
+    const classNoun = questionNoun(asked, (n) => facts.lexical.classes.isClassNoun(n) || facts.lexical.classes.endsNames(n));
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
@@ -167,13 +169,25 @@ export class NldbInterpreter implements QuestionInterpreter {
       if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
       if (key === null) return d;
       if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
-      if (noun !== null) {
+      // (a class of things: a fact names one of them; people come several to a fact)
+      if (noun !== null && noun !== 'person' && !facts.lexical.classes.isPersonNoun(noun)) {
         const verdict = facts.lexical.classes.verdict(key, noun, nounKinds);
-        if (verdict === 'disagree') return { type: 'NULL' } as const;
+        if (verdict === 'disagree') {
+          // the key is another name of the same fact: the fact's one name of the asked class answers
+          const from = d.type === 'ARGMIN' || d.type === 'ARGMAX' ? [set[s.valueFact ?? 0]?.text ?? ''] : set.map((f) => f.text);
+          const other = facts.lexical.classes.nameOfClass(from, noun, nounKinds, key);
+          if (other === null || (joinSide !== null && !joinSide(set.map((f) => f.text), other))) return { type: 'NULL' } as const;
+          if (d.type === 'ARGMIN' || d.type === 'ARGMAX') return { ...d, key: other };
+          return d.type === 'SET' || d.type === 'COUNT' ? { ...d, value: other } : d;
+        }
+      } else if (noun !== null) {
+        if (facts.lexical.classes.verdict(key, noun, nounKinds) === 'disagree') return { type: 'NULL' } as const;
       }
       return d;
     });
-    const agg = existential ? exists(aggregate(derivations, questionType)) : aggregate(derivations, questionType);
+    // a number asked in a unit ("in inches") is answered in it when its facts write another
+    const unit = unitAsked(asked);
+    const agg = existential ? exists(aggregate(derivations, questionType)) : aggregate(derivations, questionType, unit);
     const result = toResultSet(agg, (i) => factSets[i] ?? [], question.limit);
     const useful = derivations.filter((d) => d.type !== 'NULL').length;
     const interpretation: SourceInterpretation = {

@@ -155,3 +155,50 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('skua', 'vessel', ['ferry', 'barge'])).toBe('agree');
   });
 });
+
+describe('a class no fact states is read from the names that end in it', () => {
+  const ships = [
+    'The Marrow Schooner sails from Keld.',
+    'The Osk Schooner was launched in 1901.',
+    'Tarn Ketch, the smaller boat, is moored at Keld.',
+    'The Lowe Ketch carries twelve passengers.',
+    'Hilde Varn was born in Keld in 1950 and sails the Osk Schooner.',
+  ];
+  const lex = new ClassLexicon();
+  ships.forEach((f, i) => lex.add(String(i), f));
+
+  it('a word that ends two names or more, none of them a person, is a class', () => {
+    expect(lex.isClassNoun('schooner')).toBe(false);
+    expect(lex.endsNames('schooner')).toBe(true);
+    expect(lex.endsNames('keld')).toBe(false);
+  });
+
+  it('a key ending in it agrees; one ending in another such word, or a person, disagrees; others are unknown', () => {
+    expect(lex.verdict('Marrow Schooner', 'schooner')).toBe('agree');
+    expect(lex.verdict('Tarn Ketch', 'schooner')).toBe('disagree');
+    expect(lex.verdict('Hilde Varn', 'schooner')).toBe('disagree');
+    expect(lex.verdict('Keld', 'schooner')).toBe('unknown');
+    // a kind of the class (WordNet's, given) agrees
+    expect(lex.verdict('Tarn Ketch', 'boat', ['ketch'])).toBe('unknown');
+    expect(lex.verdict('Tarn Ketch', 'ketch', [])).toBe('agree');
+  });
+});
+
+describe('a class statement may qualify its noun with a measure', () => {
+  it('reads the class after a numbered modifier ("a 40-foot sloop", "a 2.5-tonne truck")', () => {
+    expect(classStatements('The Heron, a 40-foot sloop, was launched in 1931.')[0]).toMatchObject({ name: 'heron', noun: 'sloop' });
+    expect(classStatements('Big Bess is a 2.5-tonne truck.')[0]).toMatchObject({ name: 'big bess', noun: 'truck' });
+  });
+});
+
+describe("a key of another class is replaced by its fact's one name of the asked class", () => {
+  const boats = ['The Marrow Schooner sails from Keld.', 'The Osk Schooner was launched in 1901.', 'Tarn Ketch is moored at Keld.', 'The Lowe Ketch carries 12 passengers.'];
+  const lex = new ClassLexicon();
+  boats.forEach((f, i) => lex.add(String(i), f));
+
+  it('finds the one name of the class in the fact, and none when there are two or none', () => {
+    expect(lex.nameOfClass(["Keld Harbour's old Marrow Schooner was refitted in 1990."], 'schooner', [], 'Keld Harbour')).toBe('Marrow Schooner');
+    expect(lex.nameOfClass(['The Marrow Schooner raced the Osk Schooner.'], 'schooner', [], 'Keld')).toBeNull();
+    expect(lex.nameOfClass(['Tarn Ketch is moored at Keld.'], 'schooner', [], 'Tarn Ketch')).toBeNull();
+  });
+});
