@@ -6,6 +6,7 @@ import { askCliBenchmark } from './ask-cli.js';
 import { frameBenchmarks } from './frame.js';
 import { nldbBenchmarks } from './nldb.js';
 import { querygraphBenchmarks } from './querygraph.js';
+import { predictorCpuBenchmark } from './predictor-cpu.js';
 import { cypherBenchmarks } from './cypher.js';
 import { sqlBenchmarks } from './sql.js';
 import { loadBenchmark } from './load.js';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   cypher: { about: 'Cypher translation (µs per graph); royals relation chains on the embedded store vs SQL on SQLite', run: cypherBenchmarks },
   sql: { about: 'query-graph translation (µs per graph) and the SQL engine and gateway overhead over direct SQL', run: sqlBenchmarks },
   querygraph: { about: 'query-graph predictor: held-out synthetic exact match top-1/3/5 and per component, questions-dev execution accuracy, latency, training time', run: querygraphBenchmarks },
+  predictor: { about: 'the query-graph predictor in process: CPU ms per dev question (top-3; robust to load) and wall p50 per source; --rounds N, --readings <file> (top-3 readings as JSON, to prove a speed change reads alike)', run: predictorCpuBenchmark },
   sources: { about: 'source selection: precision/recall of selected sources on questions-dev + facts-dev, selection time with 200 extra sources', run: sourcesBenchmarks },
   nldb: { about: 'text facts: facts-dev @130/1,000/10,000, its paraphrases, facts-others through GraphQL, held-out generated domains: accuracy by type, SSG precision/recall, latency; --sets, --facts, --facts-dev, --models, --precision, --dump', run: nldbBenchmarks },
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
