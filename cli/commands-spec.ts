@@ -61,13 +61,14 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'train',
-    usage: 'train --source <id> [--from-scratch] [--minutes N] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N] [--calibrate]   |   train --shared --schemas <dir> [--continue <dir>] [--minutes N] [--quick] [--out <dir>] [--calibrate]   |   train --nldb [--quick]',
+    usage: 'train --source <id> [--from-scratch] [--minutes N] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N] [--calibrate]   |   train --shared --schemas <dir> [--continue <dir>] [--gold-shapes S] [--minutes N] [--quick] [--out <dir>] [--calibrate]   |   train --nldb [--quick]',
     about: 'train the query-graph predictor of a SQL or graph source (by default the shared model specialised to it, under 10 minutes), (--shared) the shared model over a folder of databases, or (--nldb) the text-fact models',
     options: [
       { name: 'source', value: '<id>', multiple: true, about: 'the source to train for (writes models/querygraph/<id>)' },
       { name: 'from-scratch', about: 'with --source: a model of its own from scratch (about 20 minutes) instead of specialising the shared model' },
       { name: 'shared', about: 'train the shared, schema-conditioned model that answers on sources with no model of their own' },
-      { name: 'schemas', value: '<dir>', about: 'with --shared: the SQLite databases to learn from (<dir>/<db>/<db>.sqlite or <dir>/*.sqlite); a <dir>/train_gold.sql of SQL people wrote for them ("SQL<TAB>db_id") makes 30% of each training database\'s questions ask those query shapes again with values from its data (held-out databases\' queries are never used)' },
+      { name: 'schemas', value: '<dir>', about: 'with --shared: the SQLite databases to learn from (<dir>/<db>/<db>.sqlite or <dir>/*.sqlite)' },
+      { name: 'gold-shapes', value: 'S', about: 'with --shared: a share S (0 to 1) of each training database\'s questions asks the query shapes of <schemas dir>/train_gold.sql (SQL people wrote for those databases, "SQL<TAB>db_id") again, with values from its data; held-out databases\' queries are never used. Default 0 (off): at 0.3, one 35-minute continuation read questions-others worse (176 -> 162/702)' },
       { name: 'minutes', value: 'N', about: 'minutes of PyTorch training (--shared: default 60; --source: default 6 specialising the shared model, 18 from scratch; generation, export and evaluation add about a minute)' },
       { name: 'continue', value: '<dir>', about: 'with --shared: continue training the shared model in <dir> (its weights and vocabulary, target words it lacks added; the same held-out databases; half the learning rate)' },
       { name: 'nldb', about: 'retrain the text-fact models instead' },

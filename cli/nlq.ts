@@ -64,7 +64,9 @@ async function main(argv: string[]): Promise<number> {
   // So does the shared query-graph model: it learns from a folder of databases, not from the config's sources.
   if (name === 'train' && on('shared')) {
     const minutes = positive('minutes', text('minutes'));
-    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}), ...(text('continue') ? { continueFrom: text('continue')! } : {}), calibrateOnly: on('calibrate') });
+    const goldShapes = text('gold-shapes') !== undefined ? Number(text('gold-shapes')) : undefined;
+    if (goldShapes !== undefined && !(goldShapes >= 0 && goldShapes <= 1)) throw new UsageError(`--gold-shapes wants a share from 0 to 1, not '${text('gold-shapes')}'`);
+    return trainSharedCommand({ schemas: text('schemas') ?? '', quick: on('quick'), ...(goldShapes !== undefined ? { goldShapes } : {}), ...(minutes !== undefined ? { minutes } : {}), ...(text('out') ? { out: text('out')! } : {}), ...(text('continue') ? { continueFrom: text('continue')! } : {}), calibrateOnly: on('calibrate') });
   }
   const config = await readConfig(text('config'));
   switch (name) {

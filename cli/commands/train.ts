@@ -181,6 +181,11 @@ export interface TrainSharedOptions {
    * words it lacks are added), its held-out databases, half the default learning rate.
    */
   readonly continueFrom?: string;
+  /**
+   * Share of each training database's questions asking the query shapes of `<schemas>/train_gold.sql`
+   * (generator/gold-shapes.ts). Default 0: off (one run at 0.3 read people's questions worse).
+   */
+  readonly goldShapes?: number;
   /** Only fit the calibration of the shared model in `out` again (on its held-out databases, found under `schemas`), without training. */
   readonly calibrateOnly?: boolean;
 }
@@ -189,9 +194,9 @@ export interface TrainSharedOptions {
  * `nlq train --shared --schemas <folder>`: learns the shared, schema-conditioned predictor over
  * every SQLite database in the folder (engines/predictor/training/shared-training.ts), holding
  * whole databases out to measure it, then fits its calibration on those held-out databases
- * (calibrate.ts). Sources with no model of their own answer with it. A `train_gold.sql` in the
- * folder (SQL people wrote for those databases, "SQL<TAB>db_id") gives a share of each training
- * database's questions the query shapes people ask (generator/gold-shapes.ts).
+ * (calibrate.ts). Sources with no model of their own answer with it. With `--gold-shapes S`, a
+ * `train_gold.sql` in the folder (SQL people wrote for those databases, "SQL<TAB>db_id") gives a
+ * share S of each training database's questions the query shapes people ask (generator/gold-shapes.ts).
  */
 export async function trainSharedCommand(options: TrainSharedOptions): Promise<number> {
   if (!options.schemas) {
@@ -248,7 +253,12 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
     return 2;
   }
   const goldFile = join(options.schemas, 'train_gold.sql');
-  const gold = existsSync(goldFile) && !options.quick ? { queries: parseGoldFile(readFileSync(goldFile, 'utf8')) } : null;
+  const share = options.goldShapes ?? 0;
+  if (share > 0 && !existsSync(goldFile)) {
+    console.error(`nlq train --shared: --gold-shapes needs ${goldFile}`);
+    return 2;
+  }
+  const gold = share > 0 && !options.quick ? { queries: parseGoldFile(readFileSync(goldFile, 'utf8')), share } : null;
   if (gold) console.error(`nlq train --shared: ${gold.queries.length} gold SQL queries in ${goldFile}: their shapes join the training databases' questions`);
   try {
     const manifest = await trainSharedPredictor({
