@@ -6,14 +6,14 @@
  * or "with no orders" (classes), constrain nothing; a value of several words named in full is used.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregateCues, unaskedAggregates } from '../../engines/predictor/cues/aggregate.js';
+import { aggregateCues, keysMeasuredInstead, keyTokens, measuredNames, unaskedAggregates } from '../../engines/predictor/cues/aggregate.js';
 import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/cues/attribute.js';
 import { groupContradictions, groupCues } from '../../engines/predictor/cues/group.js';
 import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
 import { countContradictions, countCues } from '../../engines/predictor/cues/count.js';
 import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { cueContradictions, operatorCues } from '../../engines/predictor/cues/operator.js';
-import { nullContradictions, nullCues } from '../../engines/predictor/cues/null.js';
+import { asksForPresence, nullContradictions, nullCues, nullTests } from '../../engines/predictor/cues/null.js';
 import { orderContradictions, orderCues, shownOutOfOrder, unlimitedSingles } from '../../engines/predictor/cues/order.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { unusedValues, wholeValues } from '../../engines/predictor/cues/value-coverage.js';
@@ -170,6 +170,24 @@ describe('missing-value cues', () => {
     expect(nullMisses('orders with a freight', 'show A:Orders.OrderID where A:Orders.Freight is_null')).toBe(1);
   });
 
+  it('counts the null tests a reading makes where no word of absence or presence asks for one', () => {
+    const presence = (question: string) => asksForPresence(questionWords(question, findMentions(question, memory)), names);
+    expect(presence('employees who have been abandoned')).toBe(false);
+    expect(presence('customers living in a city that contains Lyon')).toBe(false);
+    expect(presence('customers with no orders')).toBe(true);
+    expect(presence('customers that have a fax')).toBe(true);
+    expect(presence('customers who have never ordered')).toBe(true);
+    expect(presence('employees whose address is unknown')).toBe(true);
+    expect(presence("orders that weren't shipped")).toBe(true);
+    expect(presence('has any order been shipped to Lyon')).toBe(true);
+    // "with a X" said without its article, X ending the phrase; not "with X" before a comparison.
+    expect(presence('orders with ship city')).toBe(true);
+    expect(presence('orders with ship city by order date, lowest first')).toBe(true);
+    expect(presence('orders with freight over 20')).toBe(false);
+    expect(nullTests(tokens('show A:Employees.City where A:Employees.City = @1 where A:Employees.Address not_null where A:Orders.Freight is_null'))).toBe(2);
+    expect(nullTests(tokens('show A:Employees.City where A:Employees.City = @1'))).toBe(0);
+  });
+
   it('leaves "with a X" that goes on to compare X, or names a value, to the model', () => {
     expect(nullMisses('orders with a freight over 50', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(0);
     expect(nullMisses('customers with a city Berlin', 'show A:Customers.Address where A:Customers.City = @1')).toBe(0);
@@ -251,6 +269,29 @@ describe('aggregate cues', () => {
     expect(unasked('count the orders', 'show count A:Orders.*')).toBe(0);
     expect(unasked('Are there orders to Lyon?', 'show count A:Orders.*')).toBe(0);
     expect(unasked('orders for each ship city', 'show A:Orders.ShipCity show count A:Orders.* group A:Orders.ShipCity')).toBe(0);
+  });
+
+  it('wants some word asking for an amount for a grouped aggregate; "of each" lists things', () => {
+    const countedPerDate = 'show A:Orders.OrderDate show count A:Orders.* group A:Orders.OrderDate';
+    expect(unasked('the order date of each order, with the city of its customer', countedPerDate)).toBe(1);
+    expect(unasked('the order dates and ship cities of all the orders', 'show A:Orders.OrderDate show count_distinct A:Orders.ShipCity group A:Orders.OrderDate')).toBe(1);
+    expect(unasked('order dates and their number of orders', countedPerDate)).toBe(0);
+    expect(unasked('orders per order date', countedPerDate)).toBe(0);
+    expect(unasked('order dates with more than 5 orders', 'show A:Orders.OrderDate group A:Orders.OrderDate having count A:Orders.* > @1')).toBe(0);
+    expect(unasked('the most common ship city of orders', 'show A:Orders.ShipCity group A:Orders.ShipCity order desc count A:Orders.* limit #1')).toBe(0);
+    // A grouping that aggregates nothing is a list of distinct values, not judged here.
+    expect(unasked('the order dates of the orders', 'show A:Orders.OrderDate group A:Orders.OrderDate')).toBe(0);
+  });
+
+  it('wants the total or average of what the words name after "average" or "total", not of a key', () => {
+    const keyed: SchemaGraph = { ...shopSchema, classes: shopSchema.classes.map((c) => ({ ...c, attributes: c.attributes.map((a) => (a.id === 'OrderID' ? { ...a, primaryKey: true } : a)) })) };
+    const instead = (question: string, reading: string) => keysMeasuredInstead(measuredNames(questionWords(question, findMentions(question, memory)), names), keyTokens(keyed), tokens(reading));
+    expect(instead('the average freight of the orders', 'show A:Orders.ShipCity show avg A:Orders.OrderID group A:Orders.ShipCity')).toBe(1);
+    expect(instead('the sum of the freight of all orders', 'show sum A:Orders.OrderID')).toBe(1);
+    expect(instead('the average freight of the orders', 'show avg A:Orders.Freight')).toBe(0);
+    expect(instead('the average order id of the orders', 'show avg A:Orders.OrderID')).toBe(0);
+    // No name after the word: what is averaged is left to the model.
+    expect(instead('on average, when were the orders placed', 'show avg A:Orders.OrderID')).toBe(0);
   });
 
   it('wants a word asking for an extreme when a reading keeps only the first row of a sort', () => {

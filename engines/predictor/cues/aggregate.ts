@@ -10,12 +10,21 @@
  * group): it needs a word that asks for a number ("how many", "number", "count", "#", "total") or
  * a yes/no question ("are there ..."); "What are the plants in Japan called?" and "How is the
  * math course described?" ask for things, not for how many there are. Counts per group ("orders
- * per customer") and counts in conditions are left to the model.
+ * per customer") and counts in conditions are left to the model, unless no word of the question asks
+ * for any aggregate: a grouped reading that counts, totals, averages or takes extremes per group
+ * needs some word that asks for an amount ("how many", "number", "total", "average", a superlative,
+ * "for each", "per", "more than 5 X", "most common"; what english.ts writes for groups and having), else it
+ * loses the penalty once ("the date of each treatment" and "the arriving and departing date of the
+ * dogs" list things; "each" alone does not ask for a number). And a total or an average of a key
+ * (an id, a foreign key) loses it when the words name another thing to total or average ("the
+ * average age of the dogs" is no average dog id).
  */
 import { questionForm } from '../question-form.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { ITEMS } from '../model/target.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
+import { AGGREGATES, attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
+import { groupPhraseAt } from './group.js';
 
 /** Log-probability a reading loses per shown aggregate no word asks for; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */
 export const AGGREGATE_CUE_PENALTY = 4;
@@ -32,8 +41,17 @@ const ASKS: Readonly<Record<'max' | 'min' | 'sum' | 'avg', ReadonlySet<string>>>
 const COUNT_ASKS: ReadonlySet<string> = new Set(['many', 'number', 'numbers', 'count', 'counts', 'counted', 'counting', '#', 'tally', 'total', 'totals', 'amount']);
 
 /**
+ * Words that ask for an amount per group without naming the aggregate: "orders per customer",
+ * "how much", "with more than 5 orders", "fewer than", "exactly 3", "the most common city",
+ * "top 5 by", "how often". With the words of ASKS, COUNT_ASKS, superlatives and a yes/no or
+ * how-many question, every way english.ts writes a grouped aggregate or a having condition.
+ */
+const AMOUNT_ASKS: ReadonlySet<string> = new Set(['per', 'much', 'more', 'fewer', 'less', 'than', 'exactly', 'common', 'frequent', 'frequently', 'popular', 'rarest', 'often', 'top', 'bottom', 'times', 'sorted', 'ordered', 'ranked']);
+
+/**
  * The aggregates the question's words ask for (words outside names and values); `count` when a
- * word asks for a number of things or the question asks yes or no (`question`, its start).
+ * word asks for a number of things or the question asks yes or no (`question`, its start);
+ * `amount` when words ask for some amount per group without naming which (AMOUNT_ASKS, "for each").
  */
 export function aggregateCues(said: readonly (string | null)[], names: SchemaNames, question: string): ReadonlySet<string> {
   const words = said.map((w) => w ?? '');
@@ -54,7 +72,9 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
       asked.add('min');
     }
     if (COUNT_ASKS.has(word)) asked.add('count');
+    if (AMOUNT_ASKS.has(word)) asked.add('amount');
   }
+  if (words.some((_, i) => groupPhraseAt(words, i))) asked.add('amount');
   if (questionForm(question) === 'BOOLEAN' || questionForm(question) === 'SCALAR') asked.add('count');
   return asked;
 }
@@ -69,6 +89,8 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
   let item = '';
   let unasked = 0;
   const grouped = tokens.includes('group');
+  // A grouped reading that aggregates, in a question where no word asks for any amount at all.
+  if (grouped && asked.size === 0 && tokens.some((t) => (AGGREGATES as readonly string[]).includes(t))) unasked += 1;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as string;
     if ((ITEMS as readonly string[]).includes(token)) item = token;
@@ -80,11 +102,61 @@ export function unaskedAggregates(asked: ReadonlySet<string>, tokens: readonly s
   return unasked;
 }
 
-/** Aggregates no word asks for, on finished readings. */
+/** Words that ask for a total or an average of what they name next. */
+const MEASURE_ASKS: ReadonlySet<string> = new Set([...ASKS.sum, ...ASKS.avg]);
+
+/**
+ * What the question totals or averages: the attributes named right after a word asking for a total
+ * or an average, past "of" and "the" ("the average age", "the sum of the prices"), as english.ts
+ * writes an aggregate ("average unit price", "sum of the freight"). A word that begins a name
+ * ("average scale score") asks for nothing.
+ */
+export function measuredNames(said: readonly (string | null)[], names: SchemaNames): readonly (readonly string[])[] {
+  const words = said.map((w) => w ?? '');
+  const cues: (readonly string[])[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    if (!MEASURE_ASKS.has(words[i] as string) || (names.nameAt(words, i)?.attributes.length ?? 0) > 0) continue;
+    let next = i + 1;
+    while (words[next] === 'of' || words[next] === 'the') next += 1;
+    const match = names.nameAt(words, next);
+    if (match && match.attributes.length > 0) cues.push(match.attributes);
+  }
+  return cues;
+}
+
+/** The attribute tokens of keys: primary-key columns and the columns of relations (an id is no amount to total or average). */
+export function keyTokens(schema: SchemaGraph): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const c of schema.classes) for (const a of c.attributes) if (a.primaryKey) keys.add(attributeToken({ classId: c.id, attributeId: a.id }));
+  for (const r of schema.relations) {
+    for (const column of r.fromColumns) keys.add(attributeToken({ classId: r.from, attributeId: column }));
+    for (const column of r.toColumns) keys.add(attributeToken({ classId: r.to, attributeId: column }));
+  }
+  return keys;
+}
+
+/**
+ * How many totals and averages of `tokens` are of a key while the question names what it totals or
+ * averages, and that is not the key ("the average age of the dogs" read as the average dog id).
+ */
+export function keysMeasuredInstead(measured: readonly (readonly string[])[], keys: ReadonlySet<string>, tokens: readonly string[]): number {
+  if (measured.length === 0) return 0;
+  let instead = 0;
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    if (tokens[i] !== 'sum' && tokens[i] !== 'avg') continue;
+    const target = (tokens[i + 1] as string).replace(/#\d+\./, '.');
+    if (keys.has(target) && !measured.some((attributes) => attributes.includes(target))) instead += 1;
+  }
+  return instead;
+}
+
+/** Aggregates no word asks for, and keys totalled or averaged instead of what the words name, on finished readings. */
 export const AGGREGATE_CUE: CueKind = {
   name: 'aggregate',
-  read({ question, said, names }) {
+  read({ question, said, names, schema }) {
     const asked = aggregateCues(said, names, question);
-    return { whenFinished: (tokens) => AGGREGATE_CUE_PENALTY * unaskedAggregates(asked, tokens) };
+    const measured = measuredNames(said, names);
+    const keys = measured.length > 0 ? keyTokens(schema) : new Set<string>();
+    return { whenFinished: (tokens) => AGGREGATE_CUE_PENALTY * (unaskedAggregates(asked, tokens) + keysMeasuredInstead(measured, keys, tokens)) };
   },
 };

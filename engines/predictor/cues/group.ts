@@ -20,6 +20,11 @@ const EACH = [['for', 'each'], ['for', 'every'], ['in', 'each'], ['per']];
 /** Every word the group cues read: what a misspelt word of the question is repaired to. */
 export const GROUP_WORDS: ReadonlySet<string> = new Set(EACH.flat());
 
+/** Whether the words at `i` say "for each", "for every", "in each" or "per" (not "of each": "the date of each order" lists). */
+export function groupPhraseAt(words: readonly string[], i: number): boolean {
+  return EACH.some((run) => run.every((w, k) => words[i + k] === w));
+}
+
 /** Each cue: the attribute tokens one of which a grouped reading must group by. */
 export type GroupCues = readonly (readonly string[])[];
 

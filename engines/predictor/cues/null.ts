@@ -9,6 +9,14 @@
  * name an attribute (schema-names.ts): "customers with no orders" names a class, which is a
  * different question, left to the model; and "with a X" must end there ("with a freight over 50"
  * compares the freight).
+ *
+ * The other way round: a missing-value or a known-value test no word asks for. The model sometimes
+ * adds one to a plain question ("the dogs who have been abandoned" read with `date_arrived is_null`,
+ * "professionals living in a city that contains 'West'" with `state not_null`). When the question has
+ * no word of absence or presence at all (`asksForPresence`: "no", "not", "never", "without",
+ * "missing", "known", "any", "has a", "with an" ...: what english.ts writes for is_null and not_null,
+ * and the negations and "has any"/"that have a" people use for related things), each null test a
+ * reading makes costs `NULL_CUE_PENALTY`.
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import type { CueKind } from './cue.js';
@@ -28,6 +36,48 @@ const AFTER_KNOWN = new Set(['known', 'given', 'present', 'available', 'set']);
 const INTRO = [['whose'], ['where', 'the'], ['where']];
 /** Every word the missing-value cues read: what a misspelt word of the question is repaired to. */
 export const NULL_WORDS: ReadonlySet<string> = new Set([...BEFORE.flat(), ...BEFORE_KNOWN.flat(), ...AFTER, ...AFTER_KNOWN, ...INTRO.flat()]);
+
+/** Words that say something is absent, or ask whether it is there, anywhere in a question ("with no orders", "never", "has any", "unknown"). */
+const ABSENCE_OR_PRESENCE: ReadonlySet<string> = new Set([
+  'no', 'not', 'none', 'nor', 'neither', 'never', 'nothing', 'nobody', 'without', 'lack', 'lacks', 'lacking', 'absent',
+  'any', 'anything', 'anyone', 'some', 'exist', 'exists', 'existing', 'ever',
+  ...AFTER, ...AFTER_KNOWN,
+]);
+/** "has a", "with an", "have some": a word of having, then an article; the thing had may be an attribute or a class. */
+const HAVING = new Set(['with', 'has', 'have', 'having', 'had']);
+const ARTICLES = new Set(['a', 'an', 'any', 'some']);
+
+/**
+ * Whether any word of the question says something is missing or there (folded words, null inside
+ * value mentions): a word of absence or presence, a word of having before an article, or before an
+ * attribute's name that ends its phrase ("orders with employee country": "with a" said without its article).
+ */
+export function asksForPresence(said: readonly (string | null)[], names: SchemaNames): boolean {
+  const words = said.map((w) => w ?? '');
+  return said.some((word, i) => {
+    if (word === null) return false;
+    if (ABSENCE_OR_PRESENCE.has(word) || word.endsWith("n't")) return true;
+    if (!HAVING.has(word)) return false;
+    if (ARTICLES.has(words[i + 1] as string)) return true;
+    const name = names.nameAt(words, i + 1);
+    return name !== null && name.attributes.length > 0 && endsPhrase(said, i + 1 + name.length, PRESENCE_ENDS);
+  });
+}
+
+/** What may follow "with X" for it to say X is there: a phrase's end, or a sort ("orders with a fax by order date"). */
+const PRESENCE_ENDS: ReadonlySet<string> = new Set([...PHRASE_ENDS, 'by']);
+
+/** Whether a phrase ends before word `next`: the question ends, or its next part begins (a value reads as '' and ends nothing). */
+function endsPhrase(said: readonly (string | null)[], next: number, ends: ReadonlySet<string> = PHRASE_ENDS): boolean {
+  return next >= said.length || (said[next] !== null && ends.has(said[next] as string));
+}
+
+/** How many null tests (`where A is_null`, `where A not_null`) the conditions `tokens` make. */
+export function nullTests(tokens: readonly string[]): number {
+  let tests = 0;
+  for (let i = 0; i + 2 < tokens.length; i += 1) if (tokens[i] === 'where' && (tokens[i + 2] === 'is_null' || tokens[i + 2] === 'not_null')) tests += 1;
+  return tests;
+}
 
 /** Each cue: the attribute tokens one of which the reading must test, and the test. */
 export interface NullCue {
@@ -53,9 +103,7 @@ export function nullCues(said: readonly (string | null)[], names: SchemaNames): 
     if (known) {
       const name = names.nameAt(words, i + known.length);
       // A value inside the phrase reads as '' too, so the word after the name must be a word.
-      const next = i + known.length + (name?.length ?? 0);
-      const ends = next >= said.length || (said[next] !== null && PHRASE_ENDS.has(words[next] as string));
-      if (name && name.attributes.length > 0 && ends) cues.push({ attributes: name.attributes, test: 'not_null' });
+      if (name && name.attributes.length > 0 && endsPhrase(said, i + known.length + name.length)) cues.push({ attributes: name.attributes, test: 'not_null' });
       continue;
     }
     // "whose X is missing": the name, then "is", then the word that says it.
@@ -88,6 +136,7 @@ export const NULL_CUE: CueKind = {
   words: NULL_WORDS,
   read({ said, names }) {
     const cues = nullCues(said, names);
-    return { whenConditionsEnd: (conditions) => NULL_CUE_PENALTY * nullContradictions(cues, conditions) };
+    const unasked = !asksForPresence(said, names);
+    return { whenConditionsEnd: (conditions) => NULL_CUE_PENALTY * (nullContradictions(cues, conditions) + (unasked ? nullTests(conditions) : 0)) };
   },
 };
