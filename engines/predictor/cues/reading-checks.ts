@@ -7,11 +7,12 @@
  * beam makes room for another; and when it writes past its conditions without testing for missing
  * (or known) what "with no X" or "with a X" says (cues/null.ts: held-out top-1/top-3 of 400, royals
  * seed 99 365/392 -> 367/394, Northwind seed 31 top-3 394 -> 395, the rest unchanged, against
- * judging it on finished readings). And when it leaves out a name the question says (cues/coverage.ts: of
+ * judging it on finished readings), or with a null test where no word says something is missing or there. And when it leaves out a name the question says (cues/coverage.ts: of
  * a class it uses, or unmistakable), does not sort where the words say it should,
  * shows attributes in another order than named or keeps more than the one row "our cheapest product"
  * asks for (cues/order.ts), leaves out a whole value the question names
- * (cues/value-coverage.ts), shows a maximum, total or average no word asks for (cues/aggregate.ts), or
+ * (cues/value-coverage.ts), shows a maximum, total or average no word asks for, aggregates per group
+ * where no word asks for any amount, or totals or averages a key instead of what the words name (cues/aggregate.ts), or
  * does not count (and rank by the count of) the class "how many X" or "the most X" names
  * (cues/count.ts), or compares no count of the class a compared number names ("at least 3
  * plants": cues/compared-count.ts): judged on finished readings. (Judging those inside
