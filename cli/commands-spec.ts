@@ -68,7 +68,7 @@ export const COMMANDS: readonly CliCommand[] = [
       { name: 'from-scratch', about: 'with --source: a model of its own from scratch (about 20 minutes) instead of specialising the shared model' },
       { name: 'shared', about: 'train the shared, schema-conditioned model that answers on sources with no model of their own' },
       { name: 'schemas', value: '<dir>', about: 'with --shared: the SQLite databases to learn from (<dir>/<db>/<db>.sqlite or <dir>/*.sqlite)' },
-      { name: 'gold-shapes', value: 'S', about: 'with --shared: a share S (0 to 1) of each training database\'s questions asks the query shapes of <schemas dir>/train_gold.sql (SQL people wrote for those databases, "SQL<TAB>db_id") again, with values from its data; held-out databases\' queries are never used. Default 0 (off): at 0.3, one 35-minute continuation read questions-others worse (176 -> 162/702)' },
+      { name: 'gold-shapes', value: 'S', about: 'with --shared: a share S (0 to 1) of each training database\'s questions asks the query shapes of <schemas dir>/train_gold.sql (SQL people wrote for those databases, "SQL<TAB>db_id") again, with values from its data; held-out databases\' queries are never used. Default 0.3 when the file is there (0: off)' },
       { name: 'minutes', value: 'N', about: 'minutes of PyTorch training (--shared: default 60; --source: default 6 specialising the shared model, 18 from scratch; generation, export and evaluation add about a minute)' },
       { name: 'continue', value: '<dir>', about: 'with --shared: continue training the shared model in <dir> (its weights and vocabulary, target words it lacks added; the same held-out databases; half the learning rate)' },
       { name: 'nldb', about: 'retrain the text-fact models instead' },
