@@ -39,4 +39,16 @@ describe('the grammar keeps a reading inside one connected part of the schema', 
     expect(next).not.toContain('A:Employees.City');
     expect(offered(shopSchema, 'show')).toEqual(expect.arrayContaining(['A:Orders.Freight', 'A:Customers.City', 'A:Employees.City']));
   });
+
+  it('counts the class a followed relation is of as named', () => {
+    // Employees report to employees; no relation joins employees to orders or customers.
+    const reportsTo: SchemaGraph = {
+      ...shopSchema,
+      relations: [{ id: 'Employees(ReportsTo)->Employees(EmployeeID)', from: 'Employees', to: 'Employees', fromColumns: ['ReportsTo'], toColumns: ['EmployeeID'], name: { singular: 'manager', plural: 'managers' } }],
+    } as SchemaGraph;
+    const next = offered(reportsTo, 'follow R:Employees(ReportsTo)->Employees(EmployeeID) i1 i2 show');
+    expect(next).toContain('A:Employees.City');
+    expect(next).not.toContain('A:Orders.Freight');
+    expect(next).not.toContain('A:Customers.City');
+  });
 });

@@ -138,13 +138,18 @@ export class TargetGrammar {
     this.reachable = connectedParts(schema);
   }
 
-  /** The classes a prefix names (attributes' owners and class items). */
+  /**
+   * The classes a prefix names (attributes' owners, class items, and the class a followed relation
+   * is of: a reading that starts by following airports to airports through flights names airports,
+   * so a table no relation joins to them is not offered after it).
+   */
   private classesOf(prefix: readonly string[]): Set<string> {
     const out = new Set<string>();
     for (const token of prefix) {
       const info = this.attributes.get(token);
       if (info?.classId) out.add(info.classId);
       else if (token.startsWith('C:')) out.add(token.slice(2));
+      else if (this.relations.has(token)) out.add(this.relations.get(token) as string);
     }
     return out;
   }
