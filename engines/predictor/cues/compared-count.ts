@@ -18,7 +18,7 @@
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { classToken } from '../model/target.js';
-import { attributeOf, countsRows, type CountCue } from './count.js';
+import { attributeOf, countedClassesAt, countsRows, type CountCue } from './count.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per compared-count cue it does not follow; as much as the other cues (COUNT_CUE_PENALTY). */
@@ -43,6 +43,7 @@ export function comparedCountCues(said: readonly (string | null)[], names: Schem
   const isNumber = (i: number) => i < said.length && said[i] === null;
   const at = (i: number, run: readonly string[]) => run.every((w, k) => said[i + k] === w);
   const longest = (i: number, runs: readonly (readonly string[])[]) => runs.filter((run) => at(i, run)).sort((a, b) => b.length - a.length)[0];
+  const words = said.map((w) => w ?? '');
   const cues: CountCue[] = [];
   for (let i = 0; i < said.length; i += 1) {
     if (!isNumber(i)) continue;
@@ -55,14 +56,8 @@ export function comparedCountCues(said: readonly (string | null)[], names: Schem
     if (after) end += after.length;
     if (!before && !after && end === i + 1) continue;
     while (end < said.length && FILLER.has(said[end] as string)) end += 1;
-    const words = said.map((w) => w ?? '');
-    const name = names.nameAt(words, end);
-    const owner = name && name.attributes.length === 0 ? names.classAt(words, end) : null;
-    if (!owner) continue;
-    const ofOwner = names.attributesAt(words, end + name!.length).filter((token) => token.startsWith(`A:${owner.id}.`));
-    if (ofOwner.length > 0) continue;
-    const others = (name?.classes ?? []).filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
-    const classes = [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id) }));
+    const classes = countedClassesAt(words, end, names, schema);
+    if (!classes) continue;
     cues.push({ classes, direction: null });
     i = end;
   }

@@ -65,19 +65,26 @@ export function countCues(said: readonly (string | null)[], names: SchemaNames, 
     if (!run) continue;
     let start = i + run.length;
     while (start < words.length && FILLER.has(words[start] as string)) start += 1;
-    // The longest name there must be a class's alone, not followed by one of its attributes: "the
-    // most customer company name", "the number of different employee titles of courtesy" read attributes.
-    const name = names.nameAt(words, start);
-    const owner = name && name.attributes.length === 0 ? names.classAt(words, start) : null;
-    const ofOwner = owner ? names.attributesAt(words, start + name!.length).filter((token) => token.startsWith(`A:${owner.id}.`)) : [];
-    if (owner && ofOwner.length === 0) {
-      const others = (name?.classes ?? []).filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
-      const classes = [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id) }));
-      cues.push({ classes, direction: ranked?.direction ?? null });
-    }
+    const classes = countedClassesAt(words, start, names, schema);
+    if (classes) cues.push({ classes, direction: ranked?.direction ?? null });
     i += run.length - 1;
   }
   return cues;
+}
+
+/**
+ * The classes whose rows a count of the words at `start` counts, or null: the longest name there
+ * must be a class's alone, not followed by one of its attributes ("the most customer company
+ * name", "the number of different employee titles of courtesy" read attributes); other classes the
+ * same words name (by WordNet) come after it.
+ */
+export function countedClassesAt(words: readonly string[], start: number, names: SchemaNames, schema: SchemaGraph): CountCue['classes'] | null {
+  const name = names.nameAt(words, start);
+  const owner = name && name.attributes.length === 0 ? names.classAt(words, start) : null;
+  if (!owner) return null;
+  if (names.attributesAt(words, start + name!.length).some((token) => token.startsWith(`A:${owner.id}.`))) return null;
+  const others = name!.classes.filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
+  return [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id) }));
 }
 
 /**
