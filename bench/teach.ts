@@ -13,21 +13,25 @@
  * query graph does not express, so royals is not taught) and `others` (questions-others, each
  * database served as its own SQL source).
  *
- * `--retrain` (CPU heavy: run under `flock /tmp/train.lock`, with --db naming one or two
- * databases): after the first seed's largest k is taught, `nlq train --source` (which mixes the
- * source's taught examples into its data) is run for each database, and the untaught questions
- * are asked again with the new model and the examples removed, so the figure is what training
- * learned, not what the examples answer.
+ * `--retrain` (CPU heavy: run under `flock /tmp/train.lock`, with --db naming one to three
+ * databases; 1 + seeds trainings per database, about 7 minutes each): per database, `nlq train
+ * --source` once with nothing taught (what training on the schema alone gives), then per seed
+ * once with that seed's largest k taught (the questions of the learning curve; training mixes the
+ * source's taught examples into its data). After each, the untaught questions are asked with the
+ * new model and the examples removed, so the figure is what training learned, not what the
+ * examples answer; it is set against the shared model's answers to the same questions and the
+ * nothing-taught model's. The models it trains are removed afterwards.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sqliteFilePath } from '../engines/sql/prisma-client.js';
 import type { SchemaGraph } from '../engines/schema-graph/types.js';
+import { defaultModelsRoot, modelDirectory } from '../engines/predictor/model/model-files.js';
 import { askOverHttp } from './ask-client.js';
 import { devQuestionsDir, matchesGold, readDevQuestions, type DevQuestion } from './dev-questions.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
@@ -99,7 +103,7 @@ function parseOptions(args: readonly string[]): TeachOptions {
   const seeds = Number(values.seeds);
   if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds takes a positive whole number, not '${values.seeds}'`);
   const only = values.db ? values.db.split(',').map((s) => s.trim()).filter(Boolean) : null;
-  if (values.retrain && (!only || only.length > 2)) throw new Error('--retrain trains a model per database: name one or two with --db');
+  if (values.retrain && (!only || only.length > 3)) throw new Error('--retrain trains 1 + seeds models per database: name one to three with --db');
   return { sets: sets as ('dev' | 'others')[], ks: [...new Set([0, ...ks])].sort((a, b) => a - b), seeds, only, retrain: values.retrain };
 }
 
@@ -136,10 +140,15 @@ interface Untaught {
   readonly ms: ReadonlyMap<string, number>;
 }
 
-async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph, file: Database.Database, untaught: Untaught, seed: number, k: number): Promise<{ run: Run; ids: string[]; rest: DevQuestion[] }> {
+/** The k questions a seed teaches (the same for the learning curve and retraining), and the generator that goes on to pick variants' values. */
+function pick(db: TaughtDatabase, seed: number, k: number): { picked: DevQuestion[]; random: () => number } {
   const generator = new Random(seed * 1000 + k);
   const random = () => generator.next();
-  const picked = shuffled(db.questions, random).slice(0, k);
+  return { picked: shuffled(db.questions, random).slice(0, k), random };
+}
+
+async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph, file: Database.Database, untaught: Untaught, seed: number, k: number): Promise<{ run: Run; ids: string[]; rest: DevQuestion[] }> {
+  const { picked, random } = pick(db, seed, k);
   const ids: string[] = [];
   const stored: DevQuestion[] = [];
   for (const question of picked) {
@@ -215,7 +224,7 @@ function report(set: string, runs: readonly Run[], ks: readonly number[]): void 
 
 async function measureSet(set: string, configFile: string, databases: readonly TaughtDatabase[], options: TeachOptions): Promise<void> {
   const runs: Run[] = [];
-  const retrainable: { db: TaughtDatabase; rest: DevQuestion[]; untaught: Untaught }[] = [];
+  const untaughtOf = new Map<TaughtDatabase, Untaught>();
   await withServedGateway(configFile, async (url) => {
     for (const db of databases) {
       const started = performance.now();
@@ -223,16 +232,15 @@ async function measureSet(set: string, configFile: string, databases: readonly T
       const file = new Database(db.sqliteFile, { readonly: true, fileMustExist: true });
       try {
         const untaught = await baseline(url, db);
+        untaughtOf.set(db, untaught);
         const right = [...untaught.right.values()].filter(Boolean).length;
         const latencies = [...untaught.ms.values()];
         runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, taughtRight: 0, taughtAsTaught: 0, variants: 0, variantsRight: 0, latencies, untaughtLatencies: latencies });
         for (let seed = 1; seed <= options.seeds; seed += 1) {
           for (const k of options.ks.filter((k) => k > 0)) {
-            const { run, ids, rest } = await teachAndAsk(url, db, schema, file, untaught, seed, k);
+            const { run, ids } = await teachAndAsk(url, db, schema, file, untaught, seed, k);
             runs.push(run);
-            // The first seed's largest teaching stays for retraining; everything else is removed.
-            if (options.retrain && seed === 1 && k === Math.max(...options.ks)) retrainable.push({ db, rest, untaught });
-            else await removeOverHttp(url, db.source, ids);
+            await removeOverHttp(url, db.source, ids);
           }
         }
       } finally {
@@ -242,27 +250,86 @@ async function measureSet(set: string, configFile: string, databases: readonly T
     }
   });
   report(set, runs, options.ks);
-  if (options.retrain) await retrained(set, configFile, retrainable);
+  if (options.retrain) await retrained(set, configFile, databases, untaughtOf, options);
 }
 
-/** After `nlq train --source` on the taught examples: the untaught questions again, the examples removed. */
-async function retrained(set: string, configFile: string, taught: readonly { db: TaughtDatabase; rest: DevQuestion[]; untaught: Untaught }[]): Promise<void> {
-  for (const { db } of taught) {
-    const started = performance.now();
-    const code = await train(configFile, db.source);
-    console.log(`nlq train --source ${db.source} (mixing its taught examples): exit ${code}, ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-  }
-  await withServedGateway(configFile, async (url) => {
-    for (const { db, rest, untaught } of taught) {
-      const all = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query ($s: ID!) { examples(source: $s, limit: 1000) { id } }', variables: { s: db.source } }) });
-      const ids = ((await all.json()) as { data: { examples: { id: string }[] } }).data.examples.map((e) => e.id);
-      await removeOverHttp(url, db.source, ids);
-      let right = 0;
-      for (const question of rest) if ((await isRight(url, db, question)).right) right += 1;
-      const before = rest.filter((q) => untaught.right.get(q.id)).length;
-      console.log(`${set}/${db.name} after retraining, examples removed: untaught ${right}/${rest.length} ${pct(right, rest.length)} vs ${pct(before, rest.length)} before (${(((right - before) / rest.length) * 100).toFixed(1)} points)`);
+/** Every taught example of the source removed (what a retrained model is measured without). */
+async function removeAll(url: string, source: string): Promise<void> {
+  const all = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'query ($s: ID!) { examples(source: $s, limit: 1000) { id } }', variables: { s: source } }) });
+  const ids = ((await all.json()) as { data: { examples: { id: string }[] } }).data.examples.map((e) => e.id);
+  await removeOverHttp(url, source, ids);
+}
+
+/** `nlq train --source` (mixing what the source has been taught), timed. */
+async function trainTimed(configFile: string, sourceId: string, what: string): Promise<boolean> {
+  const started = performance.now();
+  const code = await train(configFile, sourceId);
+  console.log(`nlq train --source ${sourceId} (${what}): exit ${code}, ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  return code === 0;
+}
+
+/**
+ * Per database: a model trained with nothing taught, then per seed one trained with the seed's
+ * largest k taught; each measured on the seed's untaught questions with the examples removed,
+ * against the shared model's answers (the learning curve's k = 0) and the nothing-taught model's.
+ */
+async function retrained(set: string, configFile: string, databases: readonly TaughtDatabase[], untaughtOf: ReadonlyMap<TaughtDatabase, Untaught>, options: TeachOptions): Promise<void> {
+  const k = Math.max(...options.ks);
+  const totals = { rest: 0, shared: 0, plain: 0, taught: 0 };
+  for (const db of databases) {
+    const untaught = untaughtOf.get(db);
+    const directory = modelDirectory(defaultModelsRoot(), db.source);
+    if (!untaught) continue;
+    if (existsSync(directory)) {
+      console.log(`${set}/${db.name}: not retrained, ${directory} already holds a model (the bench trains and removes its own)`);
+      continue;
     }
-  });
+    try {
+      await withServedGateway(configFile, (url) => removeAll(url, db.source));
+      if (!(await trainTimed(configFile, db.source, 'nothing taught'))) continue;
+      const plain = await withServedGateway(configFile, async (url) => {
+        const right = new Map<string, boolean>();
+        for (const question of db.questions) right.set(question.id, (await isRight(url, db, question)).right);
+        return right;
+      });
+      for (let seed = 1; seed <= options.seeds; seed += 1) {
+        const { picked } = pick(db, seed, k);
+        const stored = await withServedGateway(configFile, async (url) => {
+          let count = 0;
+          for (const question of picked) if ('id' in (await correctOverHttp(url, db.source, question.question, question.sql))) count += 1;
+          return count;
+        });
+        if (!(await trainTimed(configFile, db.source, `seed ${seed}: ${stored} of ${k} taught examples mixed in`))) continue;
+        const rest = db.questions.filter((q) => !picked.includes(q));
+        const right = await withServedGateway(configFile, async (url) => {
+          await removeAll(url, db.source);
+          let count = 0;
+          for (const question of rest) if ((await isRight(url, db, question)).right) count += 1;
+          return count;
+        });
+        const shared = rest.filter((q) => untaught.right.get(q.id)).length;
+        const plainRight = rest.filter((q) => plain.get(q.id)).length;
+        totals.rest += rest.length;
+        totals.shared += shared;
+        totals.plain += plainRight;
+        totals.taught += right;
+        const points = (n: number) => `${n >= right ? '+' : ''}${(((right - n) / rest.length) * 100).toFixed(1)}`;
+        console.log(
+          `${set}/${db.name} seed ${seed}, untaught questions (examples removed): retrained with ${stored} taught ${right}/${rest.length} ${pct(right, rest.length)}; ` +
+            `shared model ${pct(shared, rest.length)} (${points(shared)} points); retrained with nothing taught ${pct(plainRight, rest.length)} (${points(plainRight)} points)`,
+        );
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }
+  if (totals.rest > 0) {
+    const points = (n: number) => (((totals.taught - n) / totals.rest) * 100).toFixed(1);
+    console.log(
+      `${set} after retraining, all databases and seeds: untaught ${totals.taught}/${totals.rest} ${pct(totals.taught, totals.rest)} with the taught examples trained in, ` +
+        `shared model ${pct(totals.shared, totals.rest)} (${points(totals.shared)} points), nothing taught ${pct(totals.plain, totals.rest)} (${points(totals.plain)} points)`,
+    );
+  }
 }
 
 export async function teachBenchmark(args: readonly string[] = []): Promise<void> {
