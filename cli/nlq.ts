@@ -91,7 +91,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'examples': {
       const [action, ...ids] = rest;
-      return examplesCommand(config, { action, source: list('source')?.[0], question: text('question'), query: text('query'), graph: text('graph'), file: text('file'), ids, json: on('json') });
+      return examplesCommand(config, { action, source: list('source')?.[0], question: text('question'), query: text('query'), graph: text('graph'), answer: list('answer'), facts: list('fact'), file: text('file'), ids, json: on('json') });
     }
     case 'sources':
       return sourcesCommand(config, { json: on('json') });

@@ -73,8 +73,9 @@ export function createResolvers(gateway: Gateway, entityTypes = new EntityTypeRe
       confirmAnswer: withErrors((_: unknown, args: { question?: string | null; askId?: string | null; interpretationId: string }, context: unknown) =>
         gateway.confirmAnswer({ question: args.question, askId: args.askId }, args.interpretationId, context),
       ),
-      correctAnswer: withErrors((_: unknown, args: { question: string; source: string; queryGraph?: string | null; query?: string | null }, context: unknown) =>
-        gateway.correctAnswer(args.question, args.source, { queryGraph: args.queryGraph ?? null, query: args.query ?? null }, context),
+      correctAnswer: withErrors(
+        (_: unknown, args: { question: string; source: string; queryGraph?: string | null; query?: string | null; answer?: string[] | null; facts?: string[] | null }, context: unknown) =>
+          gateway.correctAnswer(args.question, args.source, { queryGraph: args.queryGraph ?? null, query: args.query ?? null, answer: args.answer ?? null, facts: args.facts ?? null }, context),
       ),
       addExamples: withErrors((_: unknown, args: { source: string; examples: ExampleInput[] }, context: unknown) =>
         gateway.addExamples(args.source, args.examples, context),

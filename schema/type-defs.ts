@@ -52,11 +52,12 @@ export const typeDefs = /* GraphQL */ `
       options: RunOptions
     ): Answer!
     """
-    The taught examples of a structured source (confirmed answers, corrections, added examples)
-    in id order. The caller must be allowed to teach the source (the permissions hook's \`canTeach\`).
+    The taught examples of a source (confirmed answers, corrections, added examples) in id order:
+    query graphs of a structured source, answers of a fact collection. The caller must be allowed
+    to teach the source (the permissions hook's \`canTeach\`).
     """
     examples(
-      "Id of a structured source (kind SQL or CYPHER)."
+      "Id of a source: a structured source (kind SQL or CYPHER) or a fact collection."
       source: ID!
       "Examples per page, at least 1 and at most the server's \`maxRows\`."
       limit: Int = 100
@@ -160,8 +161,10 @@ export const typeDefs = /* GraphQL */ `
     ): FactWrite!
     """
     Records that an interpretation \`ask\` returned answers the question right: from now on the
-    question (and the same question about other values) is answered with it. Text-fact readings
-    cannot be taught (EXAMPLE_NOT_TEACHABLE). Needs the permissions hook's \`canTeach\`.
+    question (and, on a structured source, the same question about other values) is answered with
+    it. A text-fact reading is run again and its answer, with the facts it rests on, is what the
+    collection is taught (EXAMPLE_NOT_TEACHABLE when it answers nothing). Needs the permissions
+    hook's \`canTeach\`.
     """
     confirmAnswer(
       "The question as asked (or give \`askId\` instead)."
@@ -172,24 +175,31 @@ export const typeDefs = /* GraphQL */ `
       interpretationId: ID!
     ): TaughtExample!
     """
-    Records the right answer to a question on a structured source, as a query graph or as a
-    query: one read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources) that the gateway
-    reads into a query graph. A query that writes is refused (QUERY_NOT_READ_ONLY), one a query
-    graph cannot express is refused with the reason (QUERY_NOT_UNDERSTOOD); nothing is run.
+    Records the right answer to a question. On a structured source: a query graph or a query, one
+    read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources) that the gateway reads into a
+    query graph. A query that writes is refused (QUERY_NOT_READ_ONLY), one a query graph cannot
+    express is refused with the reason (QUERY_NOT_UNDERSTOOD); nothing is run. On a fact
+    collection: the answer's values (\`answer\`) and, optionally, the facts that state it
+    (\`facts\`; by default the facts that name one of the values). From then on \`ask\` answers the
+    question (its words as taught, request openers such as "show me" aside) with them.
     """
     correctAnswer(
       "The question."
       question: String!
-      "Id of a structured source (kind SQL or CYPHER)."
+      "Id of a structured source (kind SQL or CYPHER) or of a fact collection."
       source: ID!
-      "The answer as a query graph in canonical form."
+      "Structured sources: the answer as a query graph in canonical form."
       queryGraph: String
-      "Or the answer as one read-only query."
+      "Structured sources: or the answer as one read-only query."
       query: String
+      "Fact collections: the right answer's values, one per row (a number as digits, yes/no as yes or no)."
+      answer: [String!]
+      "Fact collections: ids of the facts that state the answer; default: the facts that name one of its values."
+      facts: [ID!]
     ): TaughtExample!
     "Stores example questions with their answers, all or none (at most the server's \`maxFactsPerWrite\` per call)."
     addExamples(
-      "Id of a structured source (kind SQL or CYPHER)."
+      "Id of a structured source (kind SQL or CYPHER) or of a fact collection."
       source: ID!
       "The examples."
       examples: [ExampleInput!]!
@@ -214,9 +224,11 @@ export const typeDefs = /* GraphQL */ `
   }
 
   """
-  A question and the query graph that answers it, taught to one source. From then on \`ask\` answers
-  the question, and the same question about other values ("orders from France" after "orders from
-  Germany"), with this graph, its values re-linked to the question's; \`nlq train --source\` trains on it.
+  A question and what answers it, taught to one source. On a structured source, a query graph:
+  from then on \`ask\` answers the question, and the same question about other values ("orders from
+  France" after "orders from Germany"), with it, its values re-linked to the question's; \`nlq train
+  --source\` trains on it. On a fact collection, the answer's values and the facts it rests on:
+  \`ask\` answers the question as taught (no value re-linked; the text-fact models are not trained on it).
   """
   type TaughtExample {
     "Its id; ids are never reused."
@@ -225,9 +237,13 @@ export const typeDefs = /* GraphQL */ `
     source: ID!
     "The question as taught."
     question: String!
-    "The answer's query graph in canonical form (runQueryGraph runs it)."
-    queryGraph: String!
-    "The query graph in plain English."
+    "The answer's query graph in canonical form (runQueryGraph runs it); null for a fact collection's example."
+    queryGraph: String
+    "A fact collection's taught answer, one value per row; null for a structured source's example."
+    answer: [String!]
+    "Ids of the facts a fact collection's taught answer rests on; null for a structured source's example."
+    facts: [ID!]
+    "The query graph, or the taught answer, in plain English."
     explanation: String!
     "How it was taught."
     origin: ExampleOrigin!
@@ -235,7 +251,10 @@ export const typeDefs = /* GraphQL */ `
     createdAt: String!
   }
 
-  "An example question with its answer: a query graph, or a query the gateway reads into one. Give exactly one."
+  """
+  An example question with its answer. Structured sources: a query graph, or a query the gateway
+  reads into one (exactly one of them). Fact collections: the answer's values, and optionally its facts.
+  """
   input ExampleInput {
     "The question, as \`ask\` takes it."
     question: String!
@@ -243,6 +262,10 @@ export const typeDefs = /* GraphQL */ `
     queryGraph: String
     "The answer as one read-only SELECT (SQL sources) or MATCH ... RETURN (graph sources); anything that writes is refused."
     query: String
+    "Fact collections: the right answer's values, one per row."
+    answer: [String!]
+    "Fact collections: ids of the facts that state the answer; default: the facts that name one of its values."
+    facts: [ID!]
   }
 
   "The result of removing taught examples."

@@ -26,19 +26,21 @@ export async function askCommand(config: GatewayConfig, question: string, option
 }
 
 /**
- * `--teach`: lists the readings that can be taught (those of SQL and graph sources) and asks which
- * was right; the one picked is confirmed (`confirmAnswer`), so the question, and the same question
- * about other values, is answered with it from now on. Reads the pick from standard input, so it
+ * `--teach`: lists the readings that can be taught (those of SQL and graph sources, and text-fact
+ * readings that answered) and asks which was right; the one picked is confirmed (`confirmAnswer`),
+ * so the question (on a structured source also the same question about other values) is answered
+ * with it from now on. Reads the pick from standard input, so it
  * can be piped (`echo 2 | nlq ask ... --teach`).
  */
 async function teach(gateway: Gateway, result: AskResult): Promise<void> {
-  const readings = result.interpretations.filter((interpretation) => interpretation.queryGraph);
+  // A text-fact reading is taught its answer: only one that answered something can be.
+  const readings = result.interpretations.filter((interpretation) => interpretation.queryGraph || interpretation.status === 'CHOSEN' || interpretation.status === 'ANSWERED');
   if (readings.length === 0) {
-    console.error('nothing to teach: no reading of a SQL or graph source');
+    console.error('nothing to teach: no reading that answered');
     return;
   }
   console.error('\nWhich reading was right?');
-  readings.forEach((reading, k) => console.error(`  ${k + 1}. [${reading.source}] ${reading.explanation}\n       ${reading.queryGraph}`));
+  readings.forEach((reading, k) => console.error(`  ${k + 1}. [${reading.source}] ${reading.explanation}${reading.queryGraph ? `\n       ${reading.queryGraph}` : ''}`));
   const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY === true });
   const answer = (await prompt.question(`number (1-${readings.length}), or Enter if none: `).catch(() => '')).trim();
   prompt.close();
@@ -49,7 +51,7 @@ async function teach(gateway: Gateway, result: AskResult): Promise<void> {
   const picked = readings[Number(answer) - 1];
   if (!picked || !/^\d+$/.test(answer)) throw new UsageError(`nlq ask --teach: '${answer}' is not one of 1-${readings.length}`);
   const example = await gateway.confirmAnswer({ question: result.question }, picked.id);
-  console.error(`taught example ${example.id} to '${example.source}': "${example.question}" -> ${example.queryGraph}`);
+  console.error(`taught example ${example.id} to '${example.source}': "${example.question}" -> ${example.queryGraph ?? (example.answer ?? []).join(' | ')}`);
 }
 
 function describe(result: AskResult): string {

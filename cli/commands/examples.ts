@@ -1,12 +1,14 @@
 /**
- * `nlq examples list|add|remove --source <id>`: the taught examples of a SQL or graph source
- * (confirmed answers, corrections, added examples), in this process, through the same gateway
+ * `nlq examples list|add|remove --source <id>`: the taught examples of a SQL or graph source, or
+ * the taught answers of a fact collection (confirmed answers, corrections, added examples), in
+ * this process, through the same gateway
  * operations as GraphQL's `examples`, `correctAnswer`, `addExamples` and `removeExamples`.
  *
  *   nlq examples list --source northwind [--json]
  *   nlq examples add --source northwind --question "orders from Germany" --query "SELECT ..."
  *   nlq examples add --source northwind --question "..." --graph "show Orders.OrderID ; ..."
  *   nlq examples add --source northwind --file examples.jsonl   (one {"question", "queryGraph" | "query"} per line)
+ *   nlq examples add --source kestrelford --question "who keeps the clock museum" --answer "Greta Hollingsworth" [--fact 12]
  *   nlq examples remove --source northwind 3 4
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,9 @@ export interface ExamplesOptions {
   readonly question?: string | undefined;
   readonly query?: string | undefined;
   readonly graph?: string | undefined;
+  /** A fact collection's answer: its values, and the facts that state it. */
+  readonly answer?: readonly string[] | undefined;
+  readonly facts?: readonly string[] | undefined;
   readonly file?: string | undefined;
   /** Ids to remove. */
   readonly ids: readonly string[];
@@ -68,7 +73,7 @@ export async function examplesCommand(config: GatewayConfig, options: ExamplesOp
 /** The examples to add: one from --question with --query or --graph, or every line of --file. */
 function inputs(options: ExamplesOptions): ExampleInput[] {
   if (options.file) {
-    if (options.question || options.query || options.graph) throw new UsageError('nlq examples add: give --file, or --question with --query or --graph, not both');
+    if (options.question || options.query || options.graph || options.answer) throw new UsageError('nlq examples add: give --file, or --question with --query, --graph or --answer, not both');
     return readFileSync(options.file, 'utf8')
       .split('\n')
       .map((text, index) => ({ text: text.trim(), index }))
@@ -81,10 +86,11 @@ function inputs(options: ExamplesOptions): ExampleInput[] {
         }
       });
   }
-  if (!options.question) throw new UsageError('nlq examples add: give --question with --query or --graph, or --file');
-  return [{ question: options.question, queryGraph: options.graph ?? null, query: options.query ?? null }];
+  if (!options.question) throw new UsageError('nlq examples add: give --question with --query, --graph or --answer, or --file');
+  return [{ question: options.question, queryGraph: options.graph ?? null, query: options.query ?? null, answer: options.answer ?? null, facts: options.facts ?? null }];
 }
 
 function line(example: ExampleView): string {
-  return `${example.id}\t${example.origin}\t${example.question}\n\t${example.queryGraph}\n\t${example.explanation}`;
+  const answer = example.queryGraph ?? `${(example.answer ?? []).join(' | ')}${example.facts && example.facts.length > 0 ? ` (facts ${example.facts.join(', ')})` : ''}`;
+  return `${example.id}\t${example.origin}\t${example.question}\n\t${answer}\n\t${example.explanation}`;
 }

@@ -5,6 +5,7 @@
  * the first sync re-embeds every acknowledged fact the index had not saved.
  */
 import type { Fact } from '../../types.js';
+import { fold } from '../english/normalize.js';
 import type { FactStore } from './fact-store.js';
 import { LexicalIndex } from './lexical-index.js';
 import type { NldbModels } from './models.js';
@@ -44,6 +45,23 @@ export class FactIndex {
 
   fact(id: string): Fact | undefined {
     return this.facts.get(id);
+  }
+
+  /**
+   * The facts that name one of `values` (whole words, case and accents aside), in id order, at most
+   * `limit`: what an answer given as values rests on. Numbers and yes/no name nothing.
+   */
+  naming(values: readonly string[], limit: number): Fact[] {
+    const names = values.map((value) => fold(value).trim()).filter((value) => value !== '' && !/^(-?[\d.,]+|yes|no|true|false)$/.test(value));
+    if (names.length === 0) return [];
+    const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${escaped.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u');
+    const out: Fact[] = [];
+    for (const fact of this.facts.values()) {
+      if (out.length >= limit) break;
+      if (pattern.test(fold(fact.text))) out.push(fact);
+    }
+    return out;
   }
 
   /** Brings memory and the index up to date with the store; concurrent calls share one run. */

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { SourceInfo } from '../../types.js';
 import type { QueryGraphEngine } from '../query-graph/engine.js';
-import { Readiness, type Source, type SourceTerms } from '../source.js';
+import { Readiness, type QuestionInterpreter, type Source, type SourceTerms } from '../source.js';
 import { FactIndex } from './fact-index.js';
 import type { FactStore } from './fact-store.js';
 import { NldbInterpreter } from './interpreter.js';
@@ -34,6 +34,8 @@ export interface NldbSourceOptions {
   readonly vectorIndex?: (collection: string, dimensions: number, model: string, store: FactStore) => Promise<VectorIndex>;
   /** Words for kinds of a question's word, for the selection check (see NldbInterpreterOptions). */
   readonly kindsOf?: KindsOf;
+  /** Wraps the engine's interpreter (the gateway answers taught questions before it: plugins/nl-query/teaching/fact-answers.ts). */
+  readonly wrapInterpreter?: (interpreter: QuestionInterpreter) => QuestionInterpreter;
 }
 
 /** The Milvus server named by MILVUS_ADDRESS (NLQ_MILVUS_ADDRESS is still read), or null. */
@@ -134,8 +136,9 @@ export class NldbSource implements Source {
     return null;
   }
 
-  interpreter(): NldbInterpreter | null {
-    return this.engine;
+  interpreter(): QuestionInterpreter | null {
+    if (!this.engine) return null;
+    return this.options.wrapInterpreter ? this.options.wrapInterpreter(this.engine) : this.engine;
   }
 
   /** The collection's sentences, for source selection (read from the store, page by page). */

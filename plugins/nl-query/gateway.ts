@@ -49,6 +49,7 @@ import { shapedByQuestion } from './return-type.js';
 import { notRelevantOutcomes } from './selection/outcomes.js';
 import { ExampleStore, type TaughtExample } from './teaching/example-store.js';
 import { taughtFirst } from './teaching/taught-interpreter.js';
+import { taughtFactsFirst } from './teaching/fact-answers.js';
 import { Teaching, type AskedQuestion, type ExampleInput, type ExampleView } from './teaching/teaching.js';
 import { SelectionMemory } from './selection/selection-memory.js';
 import type { SourceSelection } from './selection/source-selector.js';
@@ -129,6 +130,11 @@ export class Gateway {
       start: () => this.start(),
       source: (id) => this.sources.get(id),
       examples: () => this.examples(),
+      rerun: (id, context) => this.runInterpretation(id, null, context),
+      factIndex: (id) => {
+        const source = this.sources.get(id);
+        return source instanceof NldbSource ? source.factIndex() : null;
+      },
     });
     for (const spec of options.sources) {
       if (!SOURCE_ID_PATTERN.test(spec.id)) throw new BadInputError(`invalid source id '${spec.id}'`, 'sources');
@@ -412,7 +418,7 @@ export class Gateway {
     if (this.sources.has(id)) throw new SourceExistsError(id);
     const store = await this.defaultFactStore();
     await store.createCollection(id, text);
-    const source = new NldbSource({ id, description: text, store: async () => store, kindsOf });
+    const source = this.collectionSource(id, text, async () => store);
     const starting = source.start().finally(() => this.opening.delete(id));
     this.opening.set(id, starting);
     this.sources.set(id, source);
@@ -450,8 +456,8 @@ export class Gateway {
     return this.teaching.confirm(asked, interpretationId, context);
   }
 
-  /** Records the right answer to `question` on `source`: a query graph, or SQL / Cypher read into one (origin `corrected`). */
-  correctAnswer(question: string, sourceId: string, answer: { queryGraph?: string | null; query?: string | null }, context?: unknown): Promise<ExampleView> {
+  /** Records the right answer to `question` on `source` (origin `corrected`): a query graph, or SQL / Cypher read into one; a fact collection's answer values and facts. */
+  correctAnswer(question: string, sourceId: string, answer: Omit<ExampleInput, 'question'>, context?: unknown): Promise<ExampleView> {
     return this.teaching.correct(question, sourceId, answer, context);
   }
 
@@ -540,9 +546,15 @@ export class Gateway {
           'prisma' in spec
             ? () => this.factStoreFor(`prisma:${spec.id}`, () => FactStore.withClient(spec.prisma, spec.provider))
             : () => (spec.url ? this.factStoreFor(spec.url, () => FactStore.open(spec.url as string)) : this.defaultFactStore());
-        return new NldbSource({ id: spec.id, description, store, kindsOf });
+        return this.collectionSource(spec.id, description, store);
       }
     }
+  }
+
+  /** A fact collection as a source: its taught answers are given before the text-fact engine reads a question. */
+  private collectionSource(id: string, description: string, store: () => Promise<FactStore>): NldbSource {
+    const taught = this.teaching.attachCollection(id);
+    return new NldbSource({ id, description, store, kindsOf, wrapInterpreter: (interpreter) => taughtFactsFirst(interpreter, id, taught) });
   }
 
   private defaultFactStore(): Promise<FactStore> {
@@ -572,7 +584,7 @@ export class Gateway {
     }
     for (const record of await store.listCollections()) {
       if (this.sources.has(record.id)) continue;
-      const source = new NldbSource({ id: record.id, description: record.description, store: async () => store, kindsOf });
+      const source = this.collectionSource(record.id, record.description, async () => store);
       this.sources.set(record.id, source);
       await source.start();
     }

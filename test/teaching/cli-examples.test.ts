@@ -51,6 +51,21 @@ describe('nlq examples and nlq ask --teach', () => {
     expect(nlq(['examples', 'list', '--source', 'northwind']).out).toContain('no taught examples');
   });
 
+  it('teaches a fact collection an answer given as values, lists it with the facts it rests on, removes it', () => {
+    const added = nlq(['examples', 'add', '--source', 'kestrelford', '--question', 'zorbly clock keepers of Kestrelford', '--answer', 'Greta Hollingsworth', '--json']);
+    expect(added.code, added.err).toBe(0);
+    const [example] = JSON.parse(added.out) as { id: string; queryGraph: string | null; answer: string[]; facts: string[]; origin: string }[];
+    expect(example).toMatchObject({ queryGraph: null, answer: ['Greta Hollingsworth'], origin: 'added' });
+    expect(example!.facts.length).toBeGreaterThan(0);
+    const listed = nlq(['examples', 'list', '--source', 'kestrelford']);
+    expect(listed.out).toContain('Greta Hollingsworth (facts ');
+    const graph = nlq(['examples', 'add', '--source', 'kestrelford', '--question', 'zorbly', '--graph', 'show Products.ProductName']);
+    expect(graph.code).toBe(2);
+    expect(graph.err).toMatch(/fact collection/);
+    expect(nlq(['examples', 'remove', '--source', 'kestrelford', example!.id]).code).toBe(0);
+    expect(nlq(['examples', 'list', '--source', 'kestrelford']).out).toContain('no taught examples');
+  });
+
   it('ask --teach confirms the reading picked on standard input; the question then answers as taught', () => {
     const asked = nlq(['ask', 'How many products are there?', '--source', 'northwind', '--teach'], '1\n');
     expect(asked.code, asked.err).toBe(0);

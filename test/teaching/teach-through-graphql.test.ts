@@ -251,7 +251,7 @@ describe('teaching through GraphQL', () => {
       const both = await server.run(CORRECT, { question: 'zorbly things', source: 'northwind', query: 'SELECT ProductName FROM Products', queryGraph: 'show Products.ProductName' });
       expect(errorCode(both)).toBe('BAD_USER_INPUT');
       const facts = await server.run(CORRECT, { question: 'zorbly things', source: 'kestrelford', queryGraph: 'show Products.ProductName' });
-      expect(errorCode(facts)).toBe('EXAMPLE_NOT_TEACHABLE');
+      expect(errorCode(facts)).toBe('BAD_USER_INPUT');
       const after = await server.run<{ examples: unknown[] }>('query { examples(source: "northwind", limit: 1000) { id } }');
       expect(after.data?.examples).toHaveLength(before.data!.examples.length);
     });
