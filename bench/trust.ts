@@ -11,6 +11,9 @@
  * does: a model's own curve through its group's transfer to people's questions where it has one,
  * else the group curve), the risk-coverage curve as a table, accuracy of the answered questions
  * at >= 60% coverage, and the threshold the dev curve suggests; the curve is also written as a PNG.
+ * Per source too (a group's error is often one model's): a source's own model is mapped by a
+ * transfer fitted on that source's people's questions (calibrator.ts sourceTransfers), since each
+ * own curve over-states people's questions by its own amount.
  * `--write [--groups a,b]` refits the group curves and transfers on every fitting set and writes
  * models/calibration.json (what `nlq serve` reads), only the groups named (default all; the
  * others are kept as the file has them);
@@ -26,7 +29,7 @@ import { chosenReadingFeatures } from '../plugins/nl-query/calibration/chosen-re
 import type { LogisticModel } from '../plugins/nl-query/calibration/logistic.js';
 import { readModelCalibration } from '../plugins/nl-query/calibration/model-calibration.js';
 import { CALIBRATION_GROUPS, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
-import { fitGroups, fitTransfers, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
+import { fitGroups, fitSourceTransfers, fitTransfers, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
 import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
 import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
@@ -48,6 +51,9 @@ interface Asked extends CalibrationRecord {
   readonly sourceKind?: TrustQuestion['sourceKind'];
   readonly answered: boolean;
   readonly role: TrustQuestion['role'];
+  /** The answer's kind and row count (absent in records of older runs), so a refit from records can read more of the answer. */
+  readonly kind?: string | null;
+  readonly rows?: number;
 }
 
 const MAX_ROWS = 5000;
@@ -70,6 +76,8 @@ function recordOf(q: TrustQuestion, answer: ClientAnswer): Asked {
     rawScore: chosen?.rawScore ?? 0,
     right: chosen !== null && q.isRight(answer.rows!),
     answered: chosen !== null,
+    kind: answer.kind,
+    rows: answer.rows?.length ?? 0,
   };
 }
 
@@ -131,12 +139,17 @@ function calibrationsFrom(fitting: readonly Asked[], curves: OwnCurves): Calibra
     return calibrator;
   };
   const own = withCurves(plain);
-  const transfers = fitTransfers(
-    answered
-      .filter((r) => !r.set.startsWith('synthetic') && own.hasModelCurve(r.group, sourceOf(r)))
-      .map((r) => ({ group: r.group, set: r.set, right: r.right, ownProbability: own.probability(r.group, r.features, r.rawScore, sourceOf(r)) })),
-  );
-  const groups = Object.fromEntries(Object.entries(plain).map(([g, fitted]) => [g, transfers[g as CalibrationGroup] ? { ...fitted, transfer: transfers[g as CalibrationGroup] } : fitted])) as Partial<Record<CalibrationGroup, FittedGroup>>;
+  const people = answered
+    .filter((r) => !r.set.startsWith('synthetic') && own.hasModelCurve(r.group, sourceOf(r)))
+    .map((r) => ({ group: r.group, set: r.set, source: sourceOf(r), right: r.right, ownProbability: own.probability(r.group, r.features, r.rawScore, sourceOf(r)) }));
+  const transfers = fitTransfers(people);
+  const bySource = fitSourceTransfers(people);
+  const withTransfers = (g: CalibrationGroup, fitted: FittedGroup): FittedGroup => ({
+    ...fitted,
+    ...(transfers[g] ? { transfer: transfers[g] } : {}),
+    ...(g === 'querygraph' && Object.keys(bySource).length > 0 ? { sourceTransfers: bySource } : {}),
+  });
+  const groups = Object.fromEntries(Object.entries(plain).map(([g, fitted]) => [g, withTransfers(g as CalibrationGroup, fitted)])) as Partial<Record<CalibrationGroup, FittedGroup>>;
   return { group: Calibrator.of({ version: 1, about: '', features: [], groups: plain }), own, shipped: withCurves(groups), groups };
 }
 
@@ -161,9 +174,10 @@ function summarise(label: string, raw: readonly Judged[], calibrated: readonly J
   const answered = calibrated.filter((j) => j.probability >= 0);
   const right = answered.filter((j) => j.right).length;
   const at = accuracyAtCoverage(calibrated, TARGET_COVERAGE);
+  const meanP = answered.reduce((sum, j) => sum + j.probability, 0) / Math.max(1, answered.length);
   const also = others.map((o) => `, ${o.name} ${expectedCalibrationError(o.judged).toFixed(3)}`).join('');
   console.log(
-    `  ${label.padEnd(40)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered; ` +
+    `  ${label.padEnd(40)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered (mean p ${meanP.toFixed(2)}); ` +
       `ECE raw ${expectedCalibrationError(raw).toFixed(3)}${also} -> shipped ${expectedCalibrationError(calibrated).toFixed(3)}; ` +
       `at >= 60% coverage: ${at ? `${pct(at.accuracy)} right (coverage ${pct(at.coverage)}, p >= ${at.threshold.toFixed(2)})` : 'coverage never reaches 60%'}`,
   );
@@ -308,6 +322,11 @@ function report(records: readonly Asked[], write: WriteChoice, out: string): voi
       const reported = records.filter((r) => r.role === 'report' && r.group === group && r.set === set);
       if (reported.length > 0) summarise(`${set}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full.shipped), [{ name: 'group', judged: judge(reported, full.group) }, { name: 'own', judged: judge(reported, full.own) }]);
     }
+  }
+  // per source: a group's error is often one source's (a model retrained, its own curve refitted)
+  for (const source of [...new Set(dev.map(sourceOf))]) {
+    const ofSource = dev.filter((r) => sourceOf(r) === source);
+    summarise(`dev, ${source} (CV)`, judge(ofSource, Calibrator.none()), cvJudged(ofSource), [{ name: 'group', judged: cvJudged(ofSource, 'group') }, { name: 'own', judged: cvJudged(ofSource, 'own') }]);
   }
   for (const kind of ['sql', 'cypher', 'nldb'] as const) {
     const ofKind = dev.filter((r) => r.sourceKind === kind);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '../../engines/query-graph/random-walk.js';
 import { Calibrator, transferred, type CalibrationFile } from '../../plugins/nl-query/calibration/calibrator.js';
 import { FEATURE_NAMES } from '../../plugins/nl-query/calibration/features.js';
-import { fitTransfers, type CalibrationRecord } from '../../plugins/nl-query/calibration/fit-groups.js';
+import { fitSourceTransfers, fitTransfers, type CalibrationRecord } from '../../plugins/nl-query/calibration/fit-groups.js';
 import { fitModelCalibration } from '../../plugins/nl-query/calibration/fit-model.js';
 import { predict, sigmoid } from '../../plugins/nl-query/calibration/logistic.js';
 import { calibrationSection, readModelCalibration, withCalibrationSection, writeModelCalibration } from '../../plugins/nl-query/calibration/model-calibration.js';
@@ -93,6 +93,36 @@ describe("a model's own calibration", () => {
     calibrator.useModelCurve('shop', curve);
     expect(calibrator.probability('querygraph', FOUND, 0.5, 'shop')).toBeCloseTo(sigmoid(transfer.bias + transfer.weight * 2), 10);
     expect(fitTransfers(records.slice(0, 10)).querygraph).toBeUndefined();
+  });
+
+  it("maps each source's own model by that source's transfer when it has one, else by the group's", () => {
+    // Two sources' models whose own curves over-state people's questions by different amounts.
+    const random = new Random(31);
+    const people = (source: string, shift: number) =>
+      Array.from({ length: 20_000 }, () => {
+        const own = 0.05 + 0.9 * random.next();
+        return { group: 'querygraph' as const, set: `dev ${source}`, source, ownProbability: own, right: random.next() < sigmoid(Math.log(own / (1 - own)) + shift) };
+      });
+    const records = [...people('shop', -0.2), ...people('zoo', -1.5), ...people('few', 0).slice(0, 10)];
+    const bySource = fitSourceTransfers(records, { l2: 0 });
+    expect(Object.keys(bySource)).toEqual(['shop', 'zoo']); // 'few' has too few questions
+    expect(bySource.shop!.bias).toBeCloseTo(-0.2, 1);
+    expect(bySource.zoo!.bias).toBeCloseTo(-1.5, 1);
+    expect(bySource.zoo!.weight).toBeCloseTo(1, 1);
+    expect(fitSourceTransfers(records, { l2: 0 })).toEqual(bySource); // deterministic
+    const group = fitTransfers(records, { l2: 0 }).querygraph!;
+    const calibrator = Calibrator.of({
+      version: 1,
+      about: '',
+      features: [...FEATURE_NAMES],
+      groups: { querygraph: { bias: 0, weights: FEATURE_NAMES.map(() => 0), fittedOn: { sets: [], samples: 0, right: 0 }, transfer: group, sourceTransfers: bySource } },
+    });
+    const curve = { bias: 1, weights: FEATURE_NAMES.map(() => 0) };
+    for (const source of ['shop', 'zoo', 'few']) calibrator.useModelCurve(source, curve);
+    expect(calibrator.probability('querygraph', FOUND, 0.5, 'shop')).toBeCloseTo(transferred(bySource.shop, sigmoid(1)), 10);
+    expect(calibrator.probability('querygraph', FOUND, 0.5, 'zoo')).toBeCloseTo(transferred(bySource.zoo, sigmoid(1)), 10);
+    expect(calibrator.probability('querygraph', FOUND, 0.5, 'few')).toBeCloseTo(transferred(group, sigmoid(1)), 10);
+    expect(calibrator.probability('querygraph', FOUND, 0.5, 'zoo')).toBeLessThan(calibrator.probability('querygraph', FOUND, 0.5, 'shop'));
   });
 
   it("writes its section of the model card once, replacing it on a refit", () => {

@@ -30,6 +30,14 @@ export interface FittedGroup extends LogisticModel {
    * the model's own probability stands.
    */
   readonly transfer?: Transfer;
+  /**
+   * Per source, for a model of the source's own (group `querygraph`) measured on people's questions
+   * of that source: its own transfer, used instead of the group's. Each model's own curve is fitted
+   * on its own generated questions and over-states people's by its own amount, so one transfer for
+   * every source's model under-states some and over-states others. A source not listed (a model
+   * trained by a user) gets the group's transfer.
+   */
+  readonly sourceTransfers?: Readonly<Record<string, Transfer>>;
 }
 
 /** A one-feature logistic map from a model's own probability to the probability on people's questions. */
@@ -52,7 +60,8 @@ export const CALIBRATION_ABOUT =
   'Calibrated confidence (plugins/nl-query/calibration): per group, p(answer right) = sigmoid(bias + weights . features), ' +
   'a logistic regression (Platt scaling) fitted by `npm run bench -- trust --write` on labelled questions asked through the gateway (bench/trust-sets.ts). ' +
   "A reading of a model with a calibration of its own (calibration.json beside the model, written by nlq train) is calibrated by that curve instead, mapped by its group's transfer: " +
-  "p = sigmoid(transfer.bias + transfer.weight * logit(p_own)), fitted on people's questions (questions-dev).";
+  "p = sigmoid(transfer.bias + transfer.weight * logit(p_own)), fitted on people's questions (questions-dev); " +
+  "a source listed in sourceTransfers (its own model measured on its own people's questions) is mapped by its own transfer instead.";
 
 /** The package's calibration file: models/calibration.json beside models/querygraph (from the sources or from dist/). */
 export function defaultCalibrationFile(): string {
@@ -131,7 +140,7 @@ export class Calibrator {
   probability(group: CalibrationGroup, features: readonly number[], rawScore: number, sourceId?: string): number {
     const fitted = this.file?.groups[group];
     const own = this.modelCurve(group, sourceId);
-    if (own) return transferred(fitted?.transfer, predict(own, features));
+    if (own) return transferred((sourceId !== undefined ? fitted?.sourceTransfers?.[sourceId] : undefined) ?? fitted?.transfer, predict(own, features));
     return fitted ? predict(fitted, features) : Math.min(1, Math.max(0, rawScore));
   }
 }

@@ -41,6 +41,8 @@ export function fitGroups(records: readonly CalibrationRecord[], options: FitOpt
 export interface TransferRecord {
   readonly group: CalibrationGroup;
   readonly set: string;
+  /** The source asked (for per-source transfers). */
+  readonly source?: string;
   readonly ownProbability: number;
   readonly right: boolean;
 }
@@ -63,4 +65,20 @@ export function fitTransfers(records: readonly TransferRecord[], options: FitOpt
     };
   }
   return transfers;
+}
+
+/**
+ * Per source, the transfer of a source's own model (group `querygraph`: each source's model has
+ * a curve of its own, fitted on its own generated questions): the same one-feature logistic as
+ * the group's, fitted on that source's people's questions. Sources with fewer than
+ * MIN_SAMPLES_PER_GROUP records get none (the group's transfer then applies).
+ */
+export function fitSourceTransfers(records: readonly TransferRecord[], options: FitOptions = {}): Record<string, Transfer> {
+  const bySource: Record<string, Transfer> = {};
+  const own = records.filter((r) => r.group === 'querygraph' && r.source !== undefined);
+  for (const source of [...new Set(own.map((r) => r.source!))].sort()) {
+    const transfer = fitTransfers(own.filter((r) => r.source === source), options).querygraph;
+    if (transfer) bySource[source] = transfer;
+  }
+  return bySource;
 }
