@@ -35,6 +35,7 @@ const schema = schemaOf({
   museum: ['Museum_ID', 'Name', 'Num_of_Staff', 'Open_Year'],
   Dogs: ['dog_id', 'date_arrived', 'date_departed', 'date_of_birth'],
   Stations: ['station_id', 'states_served', 'order_qty'],
+  flights: ['FlightNo', 'SourceAirport'],
 });
 const names = schemaNames(schema, { isVerb });
 const at = (text: string) => names.attributesAt(text.split(' '), 0);
@@ -79,5 +80,13 @@ describe('attribute names as people say them', () => {
     expect(participleFirst(['date', 'arrived'])).toEqual(['arrived', 'date']);
     expect(spokenForms(['num', 'of', 'staff']).map((f) => f.join(' '))).toEqual(['staff num', 'number of staff', 'staff number']);
     expect(spokenForms(['line', '1'])).toEqual([]);
+  });
+
+  it('reads "no" after another word of a name as "number", and "no" alone or first as itself', () => {
+    expect(spokenForms(['flight', 'no']).map((f) => f.join(' '))).toEqual(['flight number']);
+    expect(spokenForms(['no'])).toEqual([]);
+    expect(spokenForms(['no', 'show'])).toEqual([]);
+    expect(at('flight number')).toEqual(['A:flights.FlightNo']);
+    expect(at('flight numbers')).toEqual(['A:flights.FlightNo']);
   });
 });

@@ -57,9 +57,18 @@ export function baseWord(word: string, isVerb?: (word: string) => boolean): stri
   return word;
 }
 
+/**
+ * "No" (plural "nos") after another word of a name is the abbreviation of "number" ("FlightNo",
+ * "Phone_No", "room no": people ask for "flight numbers"); alone or first it may be the word "no".
+ */
+const NUMBER_AFTER_NOUN: ReadonlyMap<string, string> = new Map([
+  ['no', 'number'],
+  ['nos', 'numbers'],
+]);
+
 /** The words with abbreviations spelt out. */
 function expanded(words: readonly string[]): string[] {
-  return words.flatMap((word) => (ABBREVIATIONS.get(word) ?? word).split(' '));
+  return words.flatMap((word, i) => (ABBREVIATIONS.get(word) ?? (i > 0 ? NUMBER_AFTER_NOUN.get(word) : undefined) ?? word).split(' '));
 }
 
 /**
