@@ -102,7 +102,32 @@ export function classStatements(text: string): ClassStatement[] {
  * class nouns; "person" always).
  */
 export function questionNoun(question: string, known: (noun: string) => boolean = () => true): string | null {
-  return questionNouns(question).find((n) => n === 'person' || known(n)) ?? null;
+  return [...questionNouns(question), ...furtherNouns(question)].find((n) => n === 'person' || known(n)) ?? null;
+}
+
+/**
+ * Where else a question's class noun stands, for `questionNoun` to try after `questionNouns`
+ * (which `known` then filters; they are not offered to the selection check, which would stop
+ * requiring them): the head of a compound after the lead ("Which research group" -> "group"),
+ * the noun after a name that qualifies it ("Which Halvard Medal winner" -> "winner"), "number of
+ * X", a fragment opened by a plural ("comets discovered after 2000?", "Refractors that ..."), and
+ * the three words after a superlative ("Smallest refractor aperture", "most recently discovered
+ * exoplanet?"). Words written capitalised inside the question are names'.
+ */
+function furtherNouns(question: string): string[] {
+  const q = question.trim();
+  const word = String.raw`[a-z][a-z-]*`;
+  const first = new RegExp(String.raw`^(${word})\b`, 'i').exec(q)?.[1];
+  const words = [
+    new RegExp(String.raw`^(?:how many|which|what|count|list|name)\s+(?:of the\s+|all\s+|every\s+|each\s+)?(?:the\s+)?${word}\s+(${word})\b`, 'i').exec(q)?.[1],
+    new RegExp(String.raw`\bnumber of\s+(?:the\s+)?(${word})\b`, 'i').exec(q)?.[1],
+    // after a name that qualifies it: "Which Halvard Medal winner", "How many Tolland Ferry Company vessels"
+    new RegExp(String.raw`^(?:how many|which|what|count|list|name)\s+(?:all\s+|every\s+|each\s+|the\s+)?(?:[A-Z][\w-]*\s+)+(${word})\b`).exec(`${q.charAt(0).toLowerCase()}${q.slice(1)}`)?.[1],
+    ...[...q.matchAll(new RegExp(String.raw`\b(?:[a-z]+est|most|least)\s+((?:${word}\s+){0,2}${word})`, 'gi'))].flatMap((m) => (m[1] as string).split(/\s+/)),
+  ].filter((x) => x !== undefined && /^[a-z]/.test(x));
+  // (a capitalised word is a name's, "Which Halvard Medal winner"; the fragment's first word is capitalised as a sentence's)
+  if (first !== undefined && singular(first) !== first.toLowerCase()) words.unshift(first);
+  return [...new Set(words.filter((x): x is string => !!x && !NOT_A_NOUN.test(x)).map(singular))];
 }
 
 /** The words a question may range over, most likely first (singular, lower case). */
@@ -118,10 +143,12 @@ export function questionNouns(question: string): string[] {
     /^(?:which|what) (?:is|was|are|were) the (?:[\w-]+ ){0,3}?([a-z][a-z-]*)(?= (?:that|which|who|with|in|of|among)\b|\s*[?.]?$)/i.exec(q)?.[1],
     ...superlativeNouns(q),
   ];
-  const usable = (x: string | undefined): x is string =>
-    !!x && !/^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/i.test(x);
+  const usable = (x: string | undefined): x is string => !!x && !NOT_A_NOUN.test(x);
   return [...new Set(words.filter(usable).map(singular))];
 }
+
+/** Words after a question's lead that are not what it ranges over. */
+const NOT_A_NOUN = /^(?:is|was|are|were|do|does|did|has|have|had|can|will|of|year|years|number|one|ones|kind|type|the|a|an)$/i;
 
 /** "the oldest company", "the least-visited park", "of any doctor": the noun a superlative ranges over. */
 function superlativeNouns(q: string): (string | undefined)[] {

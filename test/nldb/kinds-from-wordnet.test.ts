@@ -9,6 +9,11 @@ describe("WordNet's kinds of a noun, for the text-facts selection check", () => 
     expect(kindsOf('parrot')).toContain('budgie');
   });
 
+  it("reads kinds of the noun's other senses too: a collection names its things by the sense it uses", () => {
+    // the container sense of "case" is WordNet's fifth
+    expect(kindsOf('case')).toEqual(expect.arrayContaining(['bag', 'trunk', 'briefcase']));
+  });
+
   it('gives kinds, never synonyms across meanings', () => {
     expect(kindsOf('chemist')).not.toContain('pharmacist');
     expect(kindsOf('cat')).not.toContain('guy');

@@ -93,10 +93,10 @@ def shared():
 
 
 @functools.lru_cache(maxsize=200000)
-def kinds_of(noun, senses=2, depth=2):
+def kinds_of(noun, senses=9, depth=2):
     """One-word lower-case names of kinds of a noun, nearest first: the twin of WordNet.kindsOf in
-    engines/english/wordnet.ts (the gateway's), so the extractor's kind feature is the same
-    in training and at serving."""
+    engines/english/wordnet.ts (the gateway's, plugins/nl-query/nldb-kinds.ts: the first nine
+    senses), so the extractor's kind feature is the same in training and at serving."""
     wn = shared()
     bases = noun_bases(noun.lower())
     level = next((wn.senses[b] for b in bases if b in wn.senses), [])[:senses]
