@@ -28,16 +28,26 @@ export interface ClassStatement {
   readonly place?: boolean;
   /** Whether the fact shows the name to be an organisation or a place people visit (founded, employs, works at it). */
   readonly thing?: boolean;
+  /**
+   * The word written just before the name after an article ("the exoplanet Osprey-2b", "the
+   * chemist Ilse Marrow", "the veteran astronomer X"): a class noun only where the collection also
+   * states it as one the usual way (adjectives come there too: "the young X", "the newer Y").
+   */
+  readonly before?: string;
 }
 
-const CAP = String.raw`[A-Z\u00C0-\u00DE][A-Za-z\u00C0-\u024F-]*`;
+/** A capitalised word; digits inside it belong to it ("Osprey-2b", "B-52"). */
+const CAP = String.raw`[A-Z\u00C0-\u00DE][A-Za-z\d\u00C0-\u024F-]*`;
 /** Capitalised words, joined by "of" or "&" ("Kestrelford Museum of Clocks", "Harrow & Finch Logistics"). */
 const NAME_RE = new RegExp(String.raw`${CAP}(?:\s+(?:(?:of|&)\s+)?${CAP})*`, 'g');
 /** Words that end a class phrase ("a textile company from ...", "a zoo with ..."). */
 const PHRASE_END =
   'in|at|on|with|from|that|which|who|whose|based|for|of|and|or|by|near|founded|established|located|set|opened|built|where|since|born|to|run|owned|known|called|named';
+/** Participles that end a class phrase too ("a grant made by", "a prize awarded to"). */
+const PARTICIPLE = '[a-z]+ed|made|given|held|led|kept|paid|taken|written|seen|won|sold|grown|shown';
 const CLASS_AFTER = new RegExp(
-  String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[a-z\d][\w.,-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END})\b|\s*[,.;:()]|\s*$)`,
+  // (a qualifier may be an amount, "a €310,000 fellowship grant"; a participle ends the phrase, "a grant made by")
+  String.raw`^(?:\s+(?:is|was)\s+|,\s+)(?:a|an)\s+((?:[€£$]?[a-z\d][\w.,-]*\s+){0,3}?[a-z][\w-]*)(?=\s+(?:${PHRASE_END}|${PARTICIPLE})\b|\s*[,.;:()]|\s*$)`,
 );
 const PERSON_AFTER: readonly RegExp[] = [
   /^(?:\s+(?:was|is|has\s+been|got)\s+(?:born|married)|,\s+(?:who\s+(?:was|is)\s+)?born|\s+born|\s*\(born)\b/,
@@ -48,6 +58,8 @@ const PERSON_AFTER: readonly RegExp[] = [
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
 ];
 const ARTICLE = /^(?:the|a|an)\s+/i;
+/** A lower-case word between an article (and up to two more words) and a name: "the exoplanet ", "the veteran astronomer ". */
+const NOUN_BEFORE = /\b(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?!(?:the|a|an|of|in|on|at|to|for|by|with|from|and|or)\s)([a-z][a-z-]*)\s+$/i;
 /** What organisations and visited places do: founded, based somewhere, employing, open. */
 const THING_AFTER =
   /^\s+(?:was\s+(?:founded|established|set\s+up|started|opened|built)|has\s+been\s+(?:trading|open)|has\s+its\s+(?:head|headquarters)|is\s+based\s+in|employs\s+\d|has\s+[\d,]+\s+(?:employees|staff|workers|visitors)|has\s+a\s+workforce|(?:attracts|receives|welcomes|gets|counts)\s+[\d,]+\s+visitors|(?:first\s+)?opened\s+(?:in|to)\b)/;
@@ -91,7 +103,11 @@ export function classStatements(text: string): ClassStatement[] {
     const person = PERSON_AFTER.some((re) => re.test(rest));
     const place = /\b(?:in|near)\s+$/.test(before) && !ARTICLE.test(m[0]);
     const thing = !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
-    if (noun || person || place || thing) out.push({ name, noun, person, ...(place ? { place } : {}), ...(thing ? { thing } : {}) });
+    const pre = NOUN_BEFORE.exec(before)?.[1];
+    const preceding = pre !== undefined ? singular(pre) : undefined;
+    if (noun || person || place || thing || preceding) {
+      out.push({ name, noun, person, ...(place ? { place } : {}), ...(thing ? { thing } : {}), ...(preceding ? { before: preceding } : {}) });
+    }
   }
   return out;
 }
@@ -214,6 +230,8 @@ export class ClassLexicon {
   private readonly longNames = new Counter<string>();
   /** Last word of a name -> the class nouns facts give names ending in it ("arena" -> "stadium"). */
   private readonly suffixes = new Map<string, Counter<string>>();
+  /** name -> the words written before it after an article ("the exoplanet X"), class nouns or not. */
+  private readonly preceded = new Map<string, Counter<string>>();
   private version = 0;
   /** Grows with every fact added or removed: what is read from the facts is stale when it moves. */
   get revision(): number {
@@ -254,6 +272,11 @@ export class ClassLexicon {
           this.suffixes.set(last, c);
         }
       }
+      if (s.before) {
+        const c = this.preceded.get(s.name) ?? new Counter<string>();
+        c.add(s.before, n);
+        this.preceded.set(s.name, c);
+      }
       if (s.person) this.persons.add(s.name, n);
       if (s.place) this.places.add(s.name, n);
       if (s.thing) this.things.add(s.name, n);
@@ -270,13 +293,17 @@ export class ClassLexicon {
   membersOf(noun: string): string[] {
     const out = new Set<string>();
     for (const [name, nouns] of this.classes) if (nouns.has(noun)) out.add(name);
+    if (this.isClassNoun(noun)) for (const [name, words] of this.preceded) if (words.has(noun)) out.add(name);
     for (const name of this.longNames.keys()) if (lastWord(name) === noun) out.add(name);
     return [...out].filter((name) => !this.isPerson(name) || this.isPersonNoun(noun));
   }
 
-  /** The class nouns the collection gives a name. */
+  /** The class nouns the collection gives a name (also written before it: "the exoplanet X"). */
   classesOf(name: string): string[] {
-    return [...(this.classes.get(nameKey(name))?.keys() ?? [])];
+    const key = nameKey(name);
+    const stated = [...(this.classes.get(key)?.keys() ?? [])];
+    const before = [...(this.preceded.get(key)?.keys() ?? [])].filter((w) => this.isClassNoun(w) && !stated.includes(w));
+    return [...stated, ...before];
   }
 
   isPerson(name: string): boolean {

@@ -1,10 +1,11 @@
 /**
  * What the collection and the question say about classes, in more of the registers and forms
- * people write: the question's class noun in fragments, compounds and after names. Each
- * collection is written here, in a domain of its own.
+ * people write: the question's class noun in fragments, compounds and after names; class
+ * statements with amounts, digits in names and a noun written before the name. Each collection
+ * is written here, in a domain of its own.
  */
 import { describe, expect, it } from 'vitest';
-import { ClassLexicon, questionNoun } from '../../engines/nldb/classes.js';
+import { ClassLexicon, classStatements, questionNoun } from '../../engines/nldb/classes.js';
 
 function lexiconOf(facts: readonly string[]): ClassLexicon {
   const lex = new ClassLexicon();
@@ -43,5 +44,37 @@ describe("the question's class noun in the registers people write", () => {
     expect(questionNoun('Which ferry carries the most people?', known)).toBe('ferry');
     expect(questionNoun('Which Tolland Ferry Company vessel is the oldest?', (n) => n === 'company' || n === 'vessel')).toBe('vessel');
     expect(questionNoun('Was Skarn Point Lighthouse lit before 1900?', known)).toBeNull();
+  });
+});
+
+// comets of a made-up survey and its funds
+const SURVEY = [
+  'Tarn-3c, a comet, was found in 2004 by Ilka Brun.',
+  'Skell-9a, a comet, returns every 12 years.',
+  'In 2011 Ilka Brun used the Harl Camera to find the comet Tarn-5f.',
+  'The comet Skell-2b was first seen in 1999.',
+  'The young Ilka Brun joined the survey in 2001.',
+  'ARCLIGHT, a €410,000 grant made by the Ferrow Fund in 2012, paid for the camera.',
+  'Ilka Brun won VESPER, a £90,000 research grant from the Ferrow Fund, in 2015.',
+];
+
+describe('class statements in more of the forms facts are written in', () => {
+  it('keeps digits inside a name ("Tarn-3c", not "Tarn-")', () => {
+    expect(classStatements(SURVEY[0] as string)[0]).toMatchObject({ name: 'tarn-3c', noun: 'comet' });
+  });
+
+  it('reads a class phrase qualified by an amount, ended by a participle', () => {
+    expect(classStatements(SURVEY[5] as string)[0]).toMatchObject({ name: 'arclight', noun: 'grant' });
+    expect(classStatements(SURVEY[6] as string).find((s) => s.name === 'vesper')).toMatchObject({ noun: 'grant' });
+  });
+
+  it('counts a noun written before a name ("the comet Tarn-5f") when the collection states it as a class elsewhere', () => {
+    const lex = lexiconOf(SURVEY);
+    expect(lex.classesOf('Tarn-5f')).toEqual(['comet']);
+    expect(lex.classesOf('Skell-2b')).toEqual(['comet']);
+    expect(lex.membersOf('comet').sort()).toEqual(['skell-2b', 'skell-9a', 'tarn-3c', 'tarn-5f']);
+    // an adjective in that place is no class: no fact says "X is a young"
+    expect(lex.classesOf('Ilka Brun')).toEqual([]);
+    expect(lex.isClassNoun('young')).toBe(false);
   });
 });
