@@ -11,7 +11,7 @@ import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
 import { defaultSharedModelDirectory, readSharedManifest } from '../../engines/predictor/model/shared-files.js';
 import { specialiseSharedPredictor, trainSharedPredictor, type TrainingSchema } from '../../engines/predictor/training/shared-training.js';
 import { trainPredictor } from '../../engines/predictor/training/training.js';
-import { parseGoldFile } from '../../engines/predictor/generator/gold-shapes.js';
+import { parseGoldFile, readingCheck } from '../../engines/predictor/generator/gold-shapes.js';
 
 /**
  * Share of the shared model's training questions that ask people's query shapes again, when the
@@ -223,7 +223,7 @@ export async function trainSharedCommand(options: TrainSharedOptions): Promise<n
       const client = openSqlClient(url, { readonly: true });
       try {
         const engine = await SqlQueryEngine.open({ sourceId: basename(file), provider: 'sqlite', client, url });
-        return { engine, close: async () => { await engine.close(); await client.$disconnect(); } };
+        return { engine, checkReading: readingCheck(engine, engine.schema()), close: async () => { await engine.close(); await client.$disconnect(); } };
       } catch (error) {
         await client.$disconnect();
         throw error;

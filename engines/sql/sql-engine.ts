@@ -6,7 +6,7 @@ import type { QueryGraphEngine, QueryGraphRun, RunLimits } from '../query-graph/
 import type { QueryGraph } from '../query-graph/types.js';
 import type { SchemaGraph } from '../schema-graph/types.js';
 import { createExecutor, type ExecutorTarget, type SqlExecutor } from './execute/executor.js';
-import { queryGraphRun } from '../query-graph/results.js';
+import { queryGraphRun, type RawRow } from '../query-graph/results.js';
 import { introspectSqlSchema } from './introspect.js';
 import { withInferredRelations, type RelationInference } from './inferred-relations.js';
 import { withRelationTables } from './relation-tables.js';
@@ -57,6 +57,19 @@ export class SqlQueryEngine implements QueryGraphEngine {
   async run(graph: QueryGraph, limits: RunLimits): Promise<QueryGraphRun> {
     const statement = translateToSql(graph, this.schemaGraph, this.target.provider, { rowLimit: limits.limit });
     return queryGraphRun(graph, this.schemaGraph, statement, await this.executor.run(statement, limits.timeoutMs));
+  }
+
+  /**
+   * The rows a SELECT written as text gives, run read-only under the time limit like a graph's
+   * statement (gold SQL compared with its reading as a query graph: gold-shapes.ts).
+   */
+  rowsOfText(text: string, timeoutMs: number): Promise<readonly RawRow[]> {
+    return this.executor.run({ text, parameters: [], columns: [], limit: 0 }, timeoutMs);
+  }
+
+  /** The rows a graph's statement gives, as the database returns them (to compare with `rowsOfText`). */
+  rowsOfGraph(graph: QueryGraph, limits: RunLimits): Promise<readonly RawRow[]> {
+    return this.executor.run(translateToSql(graph, this.schemaGraph, this.target.provider, { rowLimit: limits.limit }), limits.timeoutMs);
   }
 
   close(): Promise<void> {

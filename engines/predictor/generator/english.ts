@@ -7,7 +7,7 @@
  * the seeded `Random`, so the same seed writes the same sentence.
  */
 import type { Random } from '../../query-graph/random-walk.js';
-import type { AggregateConstraint, AttributeRef, Constraint, Measure, OrderTerm, QueryGraph, QueryValue } from '../../query-graph/types.js';
+import type { AggregateConstraint, AttributeRef, Constraint, Measure, OrderTerm, Pattern, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import { pluralWord, singularWord } from '../../schema-graph/names.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
@@ -113,6 +113,7 @@ export class EnglishWriter {
     const extra = graph.classes.filter((c) => !this.referenced(graph).has(c) && !this.linksGroup(graph, c));
     const tail = [
       ...extra.map((c) => `${this.pick(['that have', 'with', 'linked to', 'having'])} ${this.plural(c)}`),
+      ...this.patternPhrases(graph, main),
     ];
     if (grouped) return this.groupedSentence(graph, main, tail);
     if (aggregated.length > 0) {
@@ -120,6 +121,49 @@ export class EnglishWriter {
       return phrase;
     }
     return this.plainSentence(graph, main, tail);
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // patterns: none of (anti-joins, EXCEPT, NOT IN), some of (IN, INTERSECT), either of (UNION)
+
+  /**
+   * The graph's none / some patterns as phrases after the noun: "with no orders shipped to
+   * France", "who never had any Seafood products", "that have both A and B orders", "except those
+   * in Spain", "whose country is Spain or whose city is Paris". A branch names another class (the
+   * one its conditions are on, else the one it joins through), or only conditions on the rows
+   * themselves (EXCEPT or UNION of one table).
+   */
+  private patternPhrases(graph: QueryGraph, main: string): string[] {
+    const patterns = graph.patterns ?? [];
+    if (patterns.length === 0) return [];
+    const outer = new Set(graph.classes);
+    for (const m of graph.select) outer.add(m.target.classId);
+    const people = this.isPeople(main);
+    const who = people ? 'who' : 'that';
+    const other = (b: Pattern) => b.where.find((c) => !outer.has(c.target.classId))?.target.classId ?? b.classes[0] ?? null;
+    const selfConditions = (b: Pattern) => this.join(b.where.map((c) => this.condition(c, findAttribute(this.schema, c.target.classId, c.target.attributeId), main)));
+    const branchThings = (b: Pattern, classId: string) => this.things(classId, b.where).plural;
+    // Two or more `some` of one branch each about the same other class: an intersection, "both A and B".
+    const boths = patterns.every((p) => p.quantifier === 'some' && p.branches.length === 1) ? patterns.map((p) => other(p.branches[0] as Pattern)) : [];
+    if (patterns.length >= 2 && boths.every((c) => c !== null && c === boths[0]) && this.random.chance(0.6)) {
+      const things = patterns.map((p) => branchThings(p.branches[0] as Pattern, boths[0] as string));
+      const both = patterns.length === 2 ? `both ${things[0]} and ${things[1]}` : this.join(things);
+      return [this.pick([`with ${both}`, `${who} have ${both}`, `having ${both}`, `${who} had ${both}`])];
+    }
+    return patterns.map((p) => {
+      const described = p.branches.map((b) => {
+        const classId = other(b);
+        return classId ? { self: false, text: branchThings(b, classId) } : { self: true, text: selfConditions(b) };
+      });
+      const anyOther = described.some((d) => !d.self);
+      if (p.quantifier === 'none') {
+        const text = this.orList(described.map((d) => d.text));
+        if (!anyOther) return this.pick([`except those ${text}`, `but not those ${text}`, `other than those ${text}`, `excluding those ${text}`]);
+        return this.pick([`with no ${text}`, `without any ${text}`, `${who} have no ${text}`, `${who} don't have any ${text}`, `${who} never had any ${text}`, `${who} do not have ${text}`, `not having any ${text}`, `with no ${text} at all`]);
+      }
+      if (!anyOther) return this.orList(described.map((d) => d.text));
+      return this.orList(described.map((d) => (d.self ? d.text : this.pick([`${who} have ${d.text}`, `with ${d.text}`, `having ${d.text}`, `${who} had some ${d.text}`]))));
+    });
   }
 
   // -----------------------------------------------------------------------------------------

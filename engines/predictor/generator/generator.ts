@@ -302,7 +302,8 @@ export class QuestionGenerator {
       });
       return { ...c, values };
     });
-    return queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having: graph.having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct });
+    // Patterns (gold shapes' NOT IN, EXCEPT, INTERSECT) stay as they are; only the graph's own dates coarsen.
+    return queryGraph({ classes: graph.classes, select: graph.select, where, follows: graph.follows, groupBy: graph.groupBy, having: graph.having, orderBy: graph.orderBy, limit: graph.limit, distinct: graph.distinct, ...(graph.patterns ? { patterns: graph.patterns } : {}) });
   }
 
   /** Whether a condition is on a whole-number attribute that holds years (royals' birth year). */

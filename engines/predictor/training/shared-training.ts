@@ -17,7 +17,7 @@ import { evaluateHeldOut } from './evaluate.js';
 import { schemaFingerprint } from '../model/fingerprint.js';
 import { defaultPython, runTrainer, trainerScript } from './python.js';
 import { QuestionGenerator, type Example } from '../generator/generator.js';
-import { addRates, readGoldShapes, type GoldQuery, type ShapeRate, type SqlShape } from '../generator/gold-shapes.js';
+import { addRates, readGoldShapes, type GoldQuery, type ReadingCheck, type ShapeRate, type SqlShape } from '../generator/gold-shapes.js';
 import { QueryGraphPredictor } from '../interpreter.js';
 import { englishLexicon } from '../load.js';
 import { fixedTargetTokens, schemaElements, type SchemaElement } from '../model/schema-elements.js';
@@ -38,6 +38,8 @@ export interface TrainingSchema {
 
 export interface OpenedSchema {
   readonly engine: QueryGraphEngine;
+  /** Runs a gold query and its reading on the database and says whether they give the same rows (gold-shapes.ts); without it, readings are not checked. */
+  readonly checkReading?: ReadingCheck;
   close(): Promise<void>;
 }
 
@@ -131,7 +133,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
         try {
           const memory = await ValueMemory.read(opened.engine);
           // Gold shapes only for a database trained on: a held-out one stays unseen, its questions the generator's alone.
-          const gold = !outside && goldByDatabase.has(schema.id) ? readGoldShapes(goldByDatabase.get(schema.id) ?? [], graph) : null;
+          const gold = !outside && goldByDatabase.has(schema.id) ? await readGoldShapes(goldByDatabase.get(schema.id) ?? [], graph, opened.checkReading) : null;
           if (gold) addRates(goldRate, gold.rate);
           const goldOptions = gold && gold.graphs.length > 0 ? { goldShapes: gold.graphs, ...(options.gold?.share !== undefined ? { goldShapeShare: options.gold.share } : {}) } : {};
           const generator = (k: number) => new QuestionGenerator(graph, memory, { lexicon, valuesAcrossMarks: true, seed: seed + index * 7919 + k, ...(k === 0 && !outside ? goldOptions : {}) });
@@ -295,11 +297,11 @@ function classOf(elements: readonly SchemaElement[]): number[] {
   });
 }
 
-/** What the gold shapes gave, per shape of SQL: read by the query-graph reader, kept (the English writer says it). */
-function goldShapesNote(rate: Record<SqlShape, ShapeRate>, share: number): string {
-  const all = Object.values(rate).reduce((t, r) => ({ seen: t.seen + r.seen, read: t.read + r.read, kept: t.kept + r.kept }), { seen: 0, read: 0, kept: 0 });
-  const per = Object.entries(rate).map(([shape, r]) => `${shape} ${r.read}/${r.seen}`).join(', ');
-  return `Gold shapes (train_gold.sql, training databases only): ${all.read} of ${all.seen} gold SQL queries read as query graphs (${per}), ${all.kept} kept (the rest use constructs the English writer has no words for); a share of ${share} of each such database's questions asks these shapes again with values drawn from its data.`;
+/** What the gold shapes gave, per shape of SQL: read by the query-graph reader, dropped (other rows than the SQL's), kept (the English writer says it). */
+export function goldShapesNote(rate: Record<SqlShape, ShapeRate>, share: number): string {
+  const all = Object.values(rate).reduce((t, r) => ({ seen: t.seen + r.seen, read: t.read + r.read, differ: t.differ + r.differ, kept: t.kept + r.kept }), { seen: 0, read: 0, differ: 0, kept: 0 });
+  const per = Object.entries(rate).map(([shape, r]) => `${shape} ${r.read}/${r.seen} read, ${r.differ} dropped, ${r.kept} kept`).join('; ');
+  return `Gold shapes (train_gold.sql, training databases only): ${all.read} of ${all.seen} gold SQL queries read as query graphs, ${all.differ} of them dropped because the reading gave other rows than the SQL on the database, ${all.kept} kept (the rest use constructs the English writer has no words for) (${per}); a share of ${share} of each such database's questions asks these shapes again with values drawn from its data.`;
 }
 
 /** An error's first non-empty line (Prisma's messages span several). */

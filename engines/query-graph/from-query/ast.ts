@@ -16,6 +16,8 @@ export type Expr =
   | { readonly kind: 'not'; readonly expr: Expr }
   | { readonly kind: 'between'; readonly expr: Expr; readonly low: Expr; readonly high: Expr; readonly negated: boolean }
   | { readonly kind: 'in'; readonly expr: Expr; readonly list: readonly Expr[]; readonly negated: boolean }
+  /** `x [NOT] IN (SELECT y FROM ...)`: a nested query of one column (SQL only). */
+  | { readonly kind: 'in-query'; readonly expr: Expr; readonly query: SelectQuery; readonly negated: boolean }
   | { readonly kind: 'null-test'; readonly expr: Expr; readonly negated: boolean }
   /** SQL LIKE, Cypher CONTAINS / STARTS WITH (written as LIKE patterns '%x%' and 'x%'). */
   | { readonly kind: 'like'; readonly expr: Expr; readonly pattern: Expr; readonly negated: boolean };
@@ -51,6 +53,11 @@ export interface SelectQuery {
   readonly orderBy: readonly { readonly expr: Expr; readonly direction: 'asc' | 'desc' }[];
   readonly limit: number | null;
   readonly offset: number | null;
+  /**
+   * A set operation with another SELECT of as many columns (`SELECT a FROM t EXCEPT SELECT a FROM
+   * ...`); the ORDER BY and LIMIT written after it are this query's, since they order the whole.
+   */
+  readonly compound?: { readonly operator: 'union' | 'intersect' | 'except'; readonly query: SelectQuery };
 }
 
 /** The parts of an `and` chain, left to right. */

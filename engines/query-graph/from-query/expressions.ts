@@ -1,8 +1,9 @@
 /**
  * Expressions as SQL and Cypher both write them (the readers share this one): or < and < not <
  * comparison (=, <>, LIKE, IN, BETWEEN, IS NULL; Cypher's CONTAINS, STARTS WITH) < + - < * / <
- * unary minus < a value, a column, a call or a parenthesised expression. A subquery is refused:
- * query graphs have no nested queries.
+ * unary minus < a value, a column, a call or a parenthesised expression. A nested query is read
+ * only as `x [NOT] IN (SELECT ...)` in SQL (to-graph.ts makes it a none / some pattern); any other
+ * is refused.
  */
 import type { Expr } from './ast.js';
 import { ReadError, type Cursor } from './tokens.js';
@@ -60,7 +61,12 @@ function readComparison(cursor: Cursor): Expr {
   if (cursor.acceptKeyword('IN')) {
     const list: Expr[] = [];
     const close = cursor.acceptSymbol('(') ? ')' : (cursor.expectSymbol('['), ']');
-    if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw new ReadError('a nested query (IN (SELECT ...)) cannot be expressed as a query graph');
+    if (cursor.isKeyword('WITH') || (cursor.isKeyword('SELECT') && !cursor.nested)) throw new ReadError('a nested query (IN (SELECT ...)) cannot be expressed as a query graph');
+    if (cursor.isKeyword('SELECT') && cursor.nested) {
+      const query = cursor.nested(cursor);
+      cursor.expectSymbol(close);
+      return { kind: 'in-query', expr: left, query, negated };
+    }
     if (!cursor.isSymbol(close)) {
       do list.push(readAdditive(cursor));
       while (cursor.acceptSymbol(','));

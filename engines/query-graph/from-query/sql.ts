@@ -38,12 +38,34 @@ export function readSql(text: string): SelectQuery {
   const cursor = new Cursor(statements[0] as Token[]);
   if (cursor.isKeyword('WITH')) throw new ReadError('WITH (common table expressions) cannot be expressed as a query graph');
   if (!cursor.isKeyword('SELECT')) throw new ReadError(`a correction is one SELECT statement; this one starts with '${cursor.peek()?.text ?? ''}'`);
-  const query = readSelect(cursor);
-  if (!cursor.done) {
-    const word = cursor.peek()?.text.toUpperCase() ?? '';
-    if (['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(word)) throw new ReadError(`${word} (a set operation) cannot be expressed as a query graph`);
-    throw new ReadError(`cannot read the query ${cursor.where()}`);
-  }
+  const query = readCompound(cursor);
+  if (!cursor.done) throw new ReadError(`cannot read the query ${cursor.where()}`);
+  return query;
+}
+
+/**
+ * A SELECT, or two joined by one set operation (UNION, INTERSECT, EXCEPT): the second's ORDER BY
+ * and LIMIT order the whole, so they move to the first. UNION ALL, MINUS and a chain of several
+ * set operations are refused.
+ */
+function readCompound(cursor: Cursor): SelectQuery {
+  const first = readSelect(cursor);
+  const word = cursor.peek()?.kind === 'word' ? (cursor.peek()?.text.toUpperCase() ?? '') : '';
+  if (!['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(word)) return first;
+  cursor.next();
+  if (word === 'MINUS' || cursor.isKeyword('ALL')) throw new ReadError(`${word}${cursor.isKeyword('ALL') ? ' ALL' : ''} (a set operation keeping duplicates, or MINUS) cannot be expressed as a query graph`);
+  if (first.orderBy.length > 0 || first.limit !== null || first.offset !== null) throw new ReadError(`ORDER BY or LIMIT before ${word} cannot be expressed as a query graph`);
+  const second = readSelect(cursor);
+  const next = cursor.peek()?.kind === 'word' ? (cursor.peek()?.text.toUpperCase() ?? '') : '';
+  if (['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(next)) throw new ReadError('several set operations in one query cannot be expressed as a query graph');
+  const { orderBy, limit, offset } = second;
+  return { ...first, orderBy, limit, offset, compound: { operator: word.toLowerCase() as 'union' | 'intersect' | 'except', query: { ...second, orderBy: [], limit: null, offset: null } } };
+}
+
+/** A nested SELECT inside an expression (`IN (SELECT ...)`), with no set operation of its own. */
+export function readNestedSelect(cursor: Cursor): SelectQuery {
+  const query = readCompound(cursor);
+  if (query.compound) throw new ReadError('a set operation inside a nested query cannot be expressed as a query graph');
   return query;
 }
 
@@ -57,6 +79,7 @@ function splitStatements(tokens: readonly Token[]): Token[][] {
 }
 
 function readSelect(cursor: Cursor): SelectQuery {
+  cursor.nested ??= readNestedSelect;
   cursor.expectKeyword('SELECT');
   const distinct = cursor.acceptKeyword('DISTINCT');
   cursor.acceptKeyword('ALL');

@@ -19,6 +19,7 @@ import type {
   Measure,
   Operator,
   OrderTerm,
+  Pattern,
   PatternCondition,
   QueryGraph,
   QueryValue,
@@ -48,6 +49,8 @@ class GraphBuilder {
   private readonly computed: ComputedAttribute[] = [];
   private readonly edges: { from: Instance; relation: SchemaRelation; to: Instance }[] = [];
   private readonly follows: Follow[] = [];
+  /** The instances this query's FROM makes (not those it shares with an enclosing query). */
+  private readonly own: Instance[] = [];
 
   constructor(
     private readonly query: SelectQuery,
@@ -55,20 +58,19 @@ class GraphBuilder {
   ) {}
 
   build(): QueryGraph {
-    const counts = new Map<string, number>();
-    for (const entry of this.query.from) {
-      const classId = this.classId(entry.name);
-      const instance = (counts.get(classId) ?? 0) + 1;
-      counts.set(classId, instance);
-      const key = entry.alias.toLowerCase();
-      if (this.scope.has(key)) throw new ReadError(`'${entry.alias}' names two tables`);
-      this.scope.set(key, { classId, instance });
-      this.order.push({ classId, instance });
-    }
+    const compound = this.query.compound;
+    if (compound?.operator === 'union') return this.union(compound.query);
+    const counts = this.enter(new Map(), new Map());
     for (const step of this.query.relations) this.followStep(step.from, step.types, step.to, step.undirected);
     for (const part of conjuncts(this.query.where)) this.condition(part);
+    if (compound) this.setOperation(compound.operator, compound.query);
     this.checkJoined();
     this.joinEdges(counts);
+    return this.finish();
+  }
+
+  /** The graph of what was read: measures, grouping, order and the parts gathered. */
+  private finish(): QueryGraph {
     const select = this.query.items.flatMap((item) => this.measures(item.expr));
     const groupBy = this.query.groupBy.map((expr) => this.groupTarget(expr));
     const having = conjuncts(this.query.having).map((part) => this.havingCondition(part));
@@ -82,12 +84,189 @@ class GraphBuilder {
       having,
       orderBy,
       limit: this.query.limit,
-      distinct: this.query.distinct,
+      // A set operation gives each row once.
+      distinct: this.query.distinct || this.query.compound !== undefined,
       ...(this.query.offset ? { offset: this.query.offset } : {}),
       ...(this.computed.length > 0 ? { computed: this.computed } : {}),
       ...(this.compare.length > 0 ? { compare: this.compare } : {}),
       ...(this.patterns.length > 0 ? { patterns: this.patterns } : {}),
     });
+  }
+
+  /**
+   * The FROM entries as class instances. `correlated` names entries that ARE instances of an
+   * enclosing query (a nested query or the other side of a set operation, correlated through
+   * them); every other entry is numbered after the instances of its class `taken` already.
+   */
+  private enter(correlated: ReadonlyMap<string, Instance>, taken: ReadonlyMap<string, number>): Map<string, number> {
+    const counts = new Map(taken);
+    for (const entry of this.query.from) {
+      const key = entry.alias.toLowerCase();
+      if (this.scope.has(key)) throw new ReadError(`'${entry.alias}' names two tables`);
+      let instance = correlated.get(key);
+      if (!instance) {
+        const classId = this.classId(entry.name);
+        instance = { classId, instance: (counts.get(classId) ?? 0) + 1 };
+        counts.set(classId, instance.instance);
+        this.own.push(instance);
+      }
+      this.scope.set(key, instance);
+      if (!this.order.some((i) => i.classId === instance.classId && i.instance === instance.instance)) this.order.push(instance);
+    }
+    return counts;
+  }
+
+  /** How many instances of each class the query uses (its own and those it shares). */
+  private instanceCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const i of this.order) counts.set(i.classId, Math.max(counts.get(i.classId) ?? 0, i.instance));
+    return counts;
+  }
+
+  // -- nested queries and set operations ------------------------------------------------------
+
+  /**
+   * `x [NOT] IN (SELECT y FROM ... WHERE ...)`: a `none` (`some`) pattern correlated through x.
+   * When y is the same attribute of the same class as x, the nested query's instance of that class
+   * IS x's row; otherwise x = y must be a relation of the schema (a key and the key it refers to),
+   * and the nested instance is the pattern's own, joined to x's row by that relation.
+   */
+  private nestedCondition(expr: Extract<Expr, { kind: 'in-query' }>): void {
+    const outer = this.attributeTarget(expr.expr);
+    const inner = expr.query;
+    const item = inner.items.length === 1 ? inner.items[0] : undefined;
+    if (!item || item.expr.kind !== 'column') throw new ReadError('IN (SELECT ...) compares with one column of the nested query');
+    const owner = this.entryOwning(inner, item.expr);
+    const same = owner && this.classId(owner.name) === outer.classId && this.attributeOf(outer.classId, item.expr.name) === outer.attributeId;
+    const correlated = new Map<string, Instance>(same && owner ? [[owner.alias.toLowerCase(), { classId: outer.classId, instance: outer.instance ?? 1 }]] : []);
+    const child = this.nested(inner, correlated);
+    if (!same) {
+      const innerRef = child.column(item.expr);
+      const join = this.relationBetween(outer, innerRef);
+      if (!join) throw new ReadError(`${outer.classId}.${outer.attributeId} IN (SELECT ${innerRef.classId}.${innerRef.attributeId} ...) follows no relation of the schema`);
+      child.edges.push(join);
+    }
+    this.patterns.push({ quantifier: expr.negated ? 'none' : 'some', branches: [child.pattern(this)] });
+  }
+
+  /**
+   * EXCEPT (INTERSECT) of two SELECTs showing the same attributes of the same classes: the second
+   * becomes a `none` (`some`) pattern correlated through the instances that show them. Of one
+   * column, it is NOT IN (IN) the second, so a key and a key referring to it also correlate
+   * (students EXCEPT the student ids of allergies).
+   */
+  private setOperation(operator: 'intersect' | 'except', other: SelectQuery): void {
+    if (this.query.groupBy.length > 0 || this.query.having || this.query.items.some((i) => this.isAggregate(i.expr))) throw new ReadError(`${operator.toUpperCase()} of grouped or aggregated rows cannot be expressed as a query graph`);
+    // One column: `x NOT IN (SELECT y ...)` (`IN`), which also correlates a key with a key that refers to it.
+    const [mine] = this.query.items;
+    if (this.query.items.length === 1 && other.items.length === 1 && mine?.expr.kind === 'column') {
+      return this.nestedCondition({ kind: 'in-query', expr: mine.expr, query: other, negated: operator === 'except' });
+    }
+    const child = this.nested(other, this.correlation(other));
+    this.patterns.push({ quantifier: operator === 'except' ? 'none' : 'some', branches: [child.pattern(this)] });
+  }
+
+  /**
+   * UNION of two SELECTs showing the same attributes of one instance each: those rows, in a `some`
+   * pattern whose branches are the two SELECTs' joins and conditions.
+   */
+  private union(other: SelectQuery): QueryGraph {
+    const [left, right] = [{ ...this.query, compound: undefined, orderBy: [], limit: null, offset: null }, other];
+    for (const side of [left, right]) {
+      if (side.groupBy.length > 0 || side.having || side.items.some((i) => this.isAggregate(i.expr))) throw new ReadError('UNION of grouped or aggregated rows cannot be expressed as a query graph');
+    }
+    const owners = new Set(left.items.map((item) => (item.expr.kind === 'column' ? this.entryOwning(left, item.expr)?.alias.toLowerCase() : undefined)));
+    const [alias] = [...owners];
+    const entry = owners.size === 1 && alias ? left.from.find((e) => e.alias.toLowerCase() === alias) : undefined;
+    if (!entry) throw new ReadError('UNION whose sides show columns of several tables cannot be expressed as a query graph');
+    // Set operations give each row once.
+    const shown: SelectQuery = { ...this.query, from: [entry], relations: [], where: null, distinct: true, compound: undefined };
+    const outer = new GraphBuilder(shown, this.schema);
+    outer.enter(new Map(), new Map());
+    const branches = [left, right].map((side) => outer.nested(side, outer.correlation(side)).pattern(outer));
+    outer.patterns.push({ quantifier: 'some', branches });
+    return outer.finish();
+  }
+
+  /** The other side of a set operation, correlated item by item: the same attribute of the same class. */
+  private correlation(other: SelectQuery): Map<string, Instance> {
+    if (other.items.length !== this.query.items.length) throw new ReadError('the two sides of a set operation show different numbers of columns');
+    const correlated = new Map<string, Instance>();
+    this.query.items.forEach((item, k) => {
+      const theirs = other.items[k]?.expr;
+      if (item.expr.kind !== 'column' || theirs?.kind !== 'column') throw new ReadError('a set operation is expressed only between columns');
+      const mine = this.column(item.expr);
+      const owner = this.entryOwning(other, theirs);
+      if (!owner || this.classId(owner.name) !== mine.classId || this.attributeOf(mine.classId, theirs.name) !== mine.attributeId) {
+        throw new ReadError(`the two sides of the set operation show different columns (${mine.classId}.${mine.attributeId} and ${theirs.name})`);
+      }
+      const key = owner.alias.toLowerCase();
+      const instance = { classId: mine.classId, instance: mine.instance ?? 1 };
+      const before = correlated.get(key);
+      if (before && before.instance !== instance.instance) throw new ReadError('a set operation whose sides show one table as two cannot be expressed as a query graph');
+      correlated.set(key, instance);
+    });
+    return correlated;
+  }
+
+  /** A nested query's builder: its correlated entries are this query's instances, the others its own. */
+  private nested(inner: SelectQuery, correlated: ReadonlyMap<string, Instance>): GraphBuilder {
+    if (inner.groupBy.length > 0 || inner.having || inner.limit !== null || inner.orderBy.length > 0 || inner.items.some((i) => this.isAggregate(i.expr))) {
+      throw new ReadError('a nested query with grouping, aggregates, ordering or a limit cannot be expressed as a query graph');
+    }
+    const child = new GraphBuilder(inner, this.schema);
+    child.enter(correlated, this.instanceCounts());
+    for (const part of conjuncts(inner.where)) child.condition(part);
+    return child;
+  }
+
+  /**
+   * This nested query as a pattern of `outer`: its conditions, and its own instances joined to the
+   * shared ones along its joins (a follow where the class is used more than once or two relations
+   * join the classes, else the class alone, as the graph's own joins are said).
+   */
+  private pattern(outer: GraphBuilder): Pattern {
+    if (this.patterns.length > 0 || this.computed.length > 0) throw new ReadError('a nested query inside a nested query (or an OR of several columns in one) cannot be expressed as a query graph');
+    const key = (i: { classId: string; instance?: number }) => `${i.classId}#${i.instance ?? 1}`;
+    const own = new Set(this.own.map(key));
+    const shared = new Set(outer.order.map(key));
+    const parent = new Map<string, string>();
+    const root = (k: string): string => {
+      const up = parent.get(k) ?? k;
+      return up === k ? k : root(up);
+    };
+    const counts = new Map<string, number>();
+    for (const i of [...outer.order, ...this.own]) counts.set(i.classId, (counts.get(i.classId) ?? 0) + 1);
+    const classes: string[] = [];
+    const follows: Follow[] = [];
+    for (const edge of this.edges) {
+      if (!own.has(key(edge.from)) && !own.has(key(edge.to))) throw new ReadError('a nested query joining the enclosing query\'s own tables cannot be expressed as a query graph');
+      parent.set(root(key(edge.from)), root(key(edge.to)));
+      const between = this.schema.relations.filter((r) => (r.from === edge.from.classId && r.to === edge.to.classId) || (r.from === edge.to.classId && r.to === edge.from.classId));
+      const repeated = (counts.get(edge.from.classId) ?? 1) > 1 || (counts.get(edge.to.classId) ?? 1) > 1;
+      if (repeated || between.length !== 1) follows.push({ from: edge.from, relation: edge.relation.id, to: edge.to });
+      else for (const end of [edge.from, edge.to]) if (own.has(key(end)) && !classes.includes(end.classId)) classes.push(end.classId);
+    }
+    for (const i of this.own) {
+      if (![...shared].some((s) => root(s) === root(key(i)))) throw new ReadError(`'${i.classId}' in the nested query is joined to the enclosing query by no relation of the schema`);
+    }
+    // A class also named by a condition needs no `class` item.
+    const named = new Set([...this.where.map((c) => c.target.classId), ...this.compare.flatMap((c) => [c.left.classId, c.right.classId])]);
+    return { classes: classes.filter((c) => !named.has(c)), follows, where: this.where, compare: this.compare };
+  }
+
+  /** The FROM entry of a query that has a column (by its qualifier, or the one table that has it). */
+  private entryOwning(query: SelectQuery, column: Extract<Expr, { kind: 'column' }>): { name: string; alias: string } | undefined {
+    if (column.qualifier) return query.from.find((e) => e.alias.toLowerCase() === column.qualifier?.toLowerCase());
+    const owners = query.from.filter((e) => {
+      const found = this.schema.classes.find((c) => c.id.toLowerCase() === e.name.toLowerCase());
+      return found !== undefined && this.attributeOf(found.id, column.name) !== null;
+    });
+    return owners.length === 1 ? owners[0] : undefined;
+  }
+
+  private isAggregate(expr: Expr): boolean {
+    return expr.kind === 'call' && AGGREGATES[expr.name] !== undefined;
   }
 
   private classId(name: string): string {
@@ -206,8 +385,9 @@ class GraphBuilder {
     if (expr.kind === 'binary' && COMPARISON_FLIP[expr.op]) return this.comparison(expr.op as Operator, expr.left, expr.right);
     if (expr.kind === 'binary' && expr.op === 'or') return this.disjunction(expr);
     if (expr.kind === 'not' && expr.expr.kind === 'binary' && expr.expr.op === '=') return this.comparison('!=', expr.expr.left, expr.expr.right);
-    if (expr.kind === 'not' && (expr.expr.kind === 'in' || expr.expr.kind === 'null-test')) return this.condition({ ...expr.expr, negated: !expr.expr.negated });
+    if (expr.kind === 'not' && (expr.expr.kind === 'in' || expr.expr.kind === 'in-query' || expr.expr.kind === 'null-test')) return this.condition({ ...expr.expr, negated: !expr.expr.negated });
     if (expr.kind === 'null-test') return void this.where.push({ target: this.attributeTarget(expr.expr), operator: expr.negated ? 'not_null' : 'is_null', values: [] });
+    if (expr.kind === 'in-query') return this.nestedCondition(expr);
     if (expr.kind === 'in') {
       const target = this.attributeTarget(expr.expr);
       return void this.where.push({ target, operator: expr.negated ? 'not_in' : 'in', values: expr.list.map((v) => this.value(target, v)) });

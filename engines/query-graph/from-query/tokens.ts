@@ -3,6 +3,7 @@
  * cypher.ts). Comments are dropped; identifiers may be quoted the three ways the dialects quote
  * them ("Order Details", `Order Details`, [Order Details]); strings take '' and \' escapes.
  */
+import type { SelectQuery } from './ast.js';
 
 export type TokenKind = 'word' | 'quoted' | 'string' | 'number' | 'symbol' | 'parameter';
 
@@ -96,6 +97,8 @@ function quoted(text: string, start: number, close: string, backslashEscapes: bo
 /** A cursor over tokens with the few look-ahead helpers a recursive-descent reader needs. */
 export class Cursor {
   private index = 0;
+  /** Reads a nested SELECT (`IN (SELECT ...)`); only the SQL reader sets it, so Cypher has none. */
+  nested?: (cursor: Cursor) => SelectQuery;
   constructor(readonly tokens: readonly Token[]) {}
 
   peek(offset = 0): Token | undefined {
