@@ -12,6 +12,7 @@ import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { RankingGenerator } from '../../engines/predictor/generator/rankings.js';
 import { SchemaSynonyms } from '../../engines/predictor/schema-words/synonyms.js';
 import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
+import { unusedValues, wholeValues } from '../../engines/predictor/cues/value-coverage.js';
 import { nounBases } from '../../engines/english/noun-bases.js';
 import { WordNet } from '../../engines/english/wordnet.js';
 
@@ -110,6 +111,23 @@ describe('values named by their adjective', () => {
     const withGerman = ValueMemory.of([{ classId: 'Branches', attributeId: 'Name', type: 'text', values: ['German'], min: null, max: null }, { classId: 'Branches', attributeId: 'Country', type: 'text', values: ['Germany'], min: null, max: null }], schema);
     const found = findMentions('the German branch', withGerman, { pertainyms });
     expect(found.map((m) => m.candidates.map((c) => c.value))).toEqual([['German']]);
+  });
+
+  it('reads "German" as Germany by the dictionary, not as a value one letter away', () => {
+    const [german] = findMentions('number of german branches', memory, { pertainyms });
+    expect(german?.candidates[0]).toMatchObject({ value: 'Germany', match: 'exact' });
+    expect(german?.adjective).toBe(true);
+    // Without the dictionary the same word is only a typo of Germany.
+    expect(findMentions('number of german branches', memory)[0]?.candidates[0]).toMatchObject({ value: 'Germany', match: 'fuzzy' });
+  });
+
+  it('holds a reading that leaves out a value named by its adjective as leaving out a value', () => {
+    const found = findMentions('How many German branches are there?', memory, { pertainyms });
+    expect(wholeValues(found)).toEqual([1]);
+    expect(unusedValues(wholeValues(found), ['show', 'count', 'A:Branches.*'])).toBe(1);
+    expect(unusedValues(wholeValues(found), ['show', 'count', 'A:Branches.*', 'where', 'A:Branches.Country', '=', '@1'])).toBe(0);
+    // A one-word value written as stored is no such evidence (it may be any word of the question).
+    expect(wholeValues(findMentions('How many branches in Germany?', memory, { pertainyms }))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
  * is not UK" read without the city). A finished reading that uses no placeholder of a text mention
  * whose words are a whole stored value loses `UNUSED_VALUE_PENALTY` log-probability per such value.
  *
+ * A value named by its adjective counts too ("German customers": Germany; mentions.ts `adjective`).
  * Only exact matches count: a partial match ("Marketing" of "Marketing Manager") or a number
  * ("top 5", "employee 3") is often no value at all. In generated questions such a mention is left
  * out of the gold graph about once in 150 (a value split at a slash: "Owner/Marketing Assistant").
@@ -15,9 +16,10 @@ import type { CueKind } from './cue.js';
 /** Log-probability a finished reading loses per whole value it leaves out; as much as the other cues (OPERATOR_CUE_PENALTY, measured there). */
 export const UNUSED_VALUE_PENALTY = 4;
 
-/** The placeholders (1-based) of the mentions that are whole stored values. */
+/** The placeholders (1-based) of the mentions that are whole stored values, or name one by its adjective ("German": Germany). */
 export function wholeValues(mentions: readonly Mention[]): readonly number[] {
-  return mentions.flatMap((mention, index) => (mention.kind === 'text' && mention.candidates[0]?.match === 'exact' && /\s/.test(mention.text.trim()) ? [index + 1] : []));
+  const whole = (mention: Mention) => mention.kind === 'text' && mention.candidates[0]?.match === 'exact' && (/\s/.test(mention.text.trim()) || mention.adjective === true);
+  return mentions.flatMap((mention, index) => (whole(mention) ? [index + 1] : []));
 }
 
 /** How many of `values` (placeholders) the reading leaves out. */

@@ -40,6 +40,12 @@ export interface Mention {
    * as a reading of its own instead of silently picking one (disambiguate.ts).
    */
   readonly ambiguous?: boolean;
+  /**
+   * Whether the question names the value by the adjective that pertains to it ("German customers":
+   * Germany, WordNet's pertainyms). Such a word is chosen to name the value, as a value written out
+   * in full is, so a reading that leaves it out is wrong (cues/value-coverage.ts).
+   */
+  readonly adjective?: boolean;
 }
 
 /** Most alternative values kept per mention. */
@@ -159,6 +165,7 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
           candidates: kept.slice(0, maxCandidates),
           alternatives,
           ...(tied && alternatives.length > 0 ? { ambiguous: true } : {}),
+          ...(quality === 'pertainym' ? { adjective: true } : {}),
         });
       }
     }
@@ -167,10 +174,12 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
   tryLookup('exact', 2);
   tryLookup('name', 2);
   tryLookup('exact', 1, 1);
+  // The noun an adjective pertains to before a value one letter away: "German" is Germany by the
+  // dictionary, not by a typo (and the model then reads it as a whole value, not a fuzzy one).
+  if (pertainyms) tryLookup('pertainym');
   tryLookup('fuzzy');
   tryLookup('name', 1, 1);
   tryLookup('partial');
-  if (pertainyms) tryLookup('pertainym');
   return out;
 }
 
