@@ -313,7 +313,7 @@ async function retrained(set: string, configFile: string, databases: readonly Ta
         totals.shared += shared;
         totals.plain += plainRight;
         totals.taught += right;
-        const points = (n: number) => `${n >= right ? '+' : ''}${(((right - n) / rest.length) * 100).toFixed(1)}`;
+        const points = (n: number) => `${right >= n ? '+' : ''}${(((right - n) / rest.length) * 100).toFixed(1)}`;
         console.log(
           `${set}/${db.name} seed ${seed}, untaught questions (examples removed): retrained with ${stored} taught ${right}/${rest.length} ${pct(right, rest.length)}; ` +
             `shared model ${pct(shared, rest.length)} (${points(shared)} points); retrained with nothing taught ${pct(plainRight, rest.length)} (${points(plainRight)} points)`,
