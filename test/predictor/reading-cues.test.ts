@@ -109,6 +109,35 @@ describe('order cues', () => {
     expect(orderMisses('the total freight by ship city, highest first', 'show A:Orders.ShipCity show sum A:Orders.Freight group A:Orders.ShipCity order desc sum A:Orders.Freight')).toBe(0);
   });
 
+  it('reads the ways people say a sort, "order by X", "ordered by their X", "order the results by X"', () => {
+    const sortsByFreight = 'show A:Orders.OrderID order asc A:Orders.Freight';
+    const sortsByCity = 'show A:Orders.OrderID order asc A:Orders.ShipCity';
+    for (const question of ['order ids of orders. order by freight', 'order ids of orders ordered by their freight', 'list the order ids and order the results by the freight']) {
+      expect(orderMisses(question, sortsByFreight)).toBe(0);
+      expect(orderMisses(question, sortsByCity)).toBe(1);
+    }
+  });
+
+  it('reads which way a sort goes from the words after what it sorts by', () => {
+    expect(orderMisses('order ids sorted by freight from high to low', 'show A:Orders.OrderID order desc A:Orders.Freight')).toBe(0);
+    expect(orderMisses('order ids sorted by freight from high to low', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(1);
+    expect(orderMisses('order ids ordered by freight in descending order', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(1);
+    expect(orderMisses('order ids ordered by freight, lowest first', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(0);
+    // Without words of direction either way will do.
+    expect(orderMisses('order ids ordered by freight', 'show A:Orders.OrderID order desc A:Orders.Freight')).toBe(0);
+  });
+
+  it('reads "in reverse alphabetical order" as a sort of the text the question names, Z first', () => {
+    const textMisses = (question: string, reading: string) => orderContradictions(orderCues(questionWords(question, findMentions(question, memory)), names, shopSchema), tokens(reading));
+    const question = 'list the ship cities in reverse alphabetical order';
+    expect(textMisses(question, 'show A:Orders.ShipCity order desc A:Orders.ShipCity')).toBe(0);
+    expect(textMisses(question, 'show A:Orders.ShipCity order asc A:Orders.ShipCity')).toBe(1);
+    expect(textMisses(question, 'show A:Orders.ShipCity order desc A:Orders.OrderDate')).toBe(1);
+    expect(textMisses('list the ship cities in alphabetical order', 'show A:Orders.ShipCity order asc A:Orders.ShipCity')).toBe(0);
+    // Only text is sorted by the alphabet: a freight named beside it is not what is sorted.
+    expect(textMisses('freight and ship city in reversed lexicographical order', 'show A:Orders.Freight show A:Orders.ShipCity order desc A:Orders.ShipCity')).toBe(0);
+  });
+
   it('lets a superlative be a sort its way or a maximum, past measure words, with any owner of a shared name', () => {
     expect(orderMisses('the 3 orders with the highest total freight', 'show A:Orders.OrderID order desc sum A:Orders.Freight limit @1')).toBe(0);
     expect(orderMisses('what is the biggest freight of orders', 'show max A:Orders.Freight')).toBe(0);

@@ -8,7 +8,11 @@
  * attribute the cue names, the cue's way (for a superlative, a maximum or minimum of it will do),
  * loses `ORDER_CUE_PENALTY` log-probability per cue. The words must name an attribute, or for an
  * adjective a class with a price or date (schema-names.ts); "the most orders" names a class and is
- * left to the model.
+ * left to the model. A sort is said the ways people say it ("order by document id", "ordered by
+ * their air date", "order the results by the level"), and which way by the words after what it
+ * sorts by ("... from high to low", "... in descending order"); "in reverse alphabetical order"
+ * without a "by" sorts the text the question names, Z first (validation misses on unseen
+ * databases: the readings sorted by another attribute, or the other way).
  */
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
 import { BIRTH, MONEY } from '../generator/english.js';
@@ -25,7 +29,22 @@ export const ORDER_CUE_PENALTY = 4;
 
 type Direction = 'asc' | 'desc';
 
-const SORTED = [['sorted', 'by'], ['ordered', 'by'], ['sort', 'by'], ['sorting', 'by']];
+/** Verbs that sort: "sorted by X", "order by X", "order the results by X". */
+const SORT_VERBS: ReadonlySet<string> = new Set(['sorted', 'sort', 'sorting', 'ordered', 'order', 'ordering']);
+/** What may stand between a sort verb and "by": "order the results by", "sort them by". */
+const SORTED_THINGS: ReadonlySet<string> = new Set(['the', 'results', 'result', 'them', 'it', 'list', 'rows']);
+/** Words between "by" and what it sorts by: "ordered by their air date", "sort by the level". */
+const DETERMINERS: ReadonlySet<string> = new Set(['the', 'their', 'its', 'his', 'her']);
+/** Words after what a sort names that say which way: "sorted by rating from high to low", "ordered by age in descending order". */
+const DIRECTION_WORDS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
+  ...['descending', 'in descending order', 'desc', 'from high to low', 'from highest to lowest', 'from largest to smallest', 'from most to least', 'highest first', 'most first', 'largest first', 'in reverse order', 'reversed'].map((w) => ({ words: w.split(' '), direction: 'desc' as const })),
+  ...['ascending', 'in ascending order', 'asc', 'from low to high', 'from lowest to highest', 'from smallest to largest', 'from least to most', 'lowest first', 'fewest first', 'smallest first'].map((w) => ({ words: w.split(' '), direction: 'asc' as const })),
+];
+/** "in reverse alphabetical order", "in alphabetical order", "reversed lexicographical order": a sort of text, without naming it after "by". */
+const TEXT_ORDERS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
+  ...['reverse', 'reversed', 'descending', 'inverse'].flatMap((way) => ['alphabetical', 'lexicographical', 'lexicographic'].map((kind) => ({ words: [way, kind, 'order'], direction: 'desc' as const }))),
+  ...['alphabetical', 'lexicographical', 'lexicographic'].map((kind) => ({ words: ['in', kind, 'order'], direction: 'asc' as const })),
+];
 const SUPERLATIVES: ReadonlyMap<string, Direction> = new Map([
   ['highest', 'desc'],
   ['largest', 'desc'],
@@ -55,7 +74,18 @@ const ADJECTIVES: readonly { readonly words: readonly string[]; readonly directi
 ];
 
 /** Every word the order cues read: what a misspelt word of the question is repaired to ("bgigest"). */
-export const ORDER_WORDS: ReadonlySet<string> = new Set([...SORTED.flat(), ...SUPERLATIVES.keys(), ...MEASURE_WORDS, ...ADJECTIVES.flatMap((a) => a.words), 'alphabetically']);
+export const ORDER_WORDS: ReadonlySet<string> = new Set([...SORT_VERBS, 'by', ...SUPERLATIVES.keys(), ...MEASURE_WORDS, ...ADJECTIVES.flatMap((a) => a.words), 'alphabetically', ...TEXT_ORDERS.flatMap((t) => t.words)]);
+
+/** Where a sort verb's "by" ends ("sorted by", "order the results by"): the index after "by", or null. */
+function sortedByAt(words: readonly string[], i: number): number | null {
+  if (!SORT_VERBS.has(words[i] as string)) return null;
+  let k = i + 1;
+  while (k < words.length && k - i <= 3 && SORTED_THINGS.has(words[k] as string)) k += 1;
+  if (words[k] !== 'by') return null;
+  k += 1;
+  while (k < words.length && DETERMINERS.has(words[k] as string)) k += 1;
+  return k;
+}
 
 function isMoney(attribute: SchemaAttribute): boolean {
   return attribute.type !== 'text' && MONEY.test(attribute.name.singular);
@@ -79,22 +109,35 @@ export interface OrderCue {
 
 export type OrderCues = readonly OrderCue[];
 
-/** The order cues of a question's words (folded, null inside value mentions: cues/coverage.ts questionWords). */
-export function orderCues(said: readonly (string | null)[], names: SchemaNames): OrderCues {
+/**
+ * The order cues of a question's words (folded, null inside value mentions: cues/coverage.ts
+ * questionWords); `schema`, when given, tells which named attributes are text for "in reverse
+ * alphabetical order".
+ */
+export function orderCues(said: readonly (string | null)[], names: SchemaNames, schema?: SchemaGraph): OrderCues {
   const words = said.map((w) => w ?? '');
   const at = (i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
   const cues: OrderCue[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    const sorted = SORTED.find((run) => at(i, run));
+    const sortedStart = sortedByAt(words, i);
     const direction = SUPERLATIVES.get(words[i] as string);
-    if (sorted || direction) {
-      let start = i + (sorted ? sorted.length : 1);
+    if (sortedStart !== null || direction) {
+      let start = sortedStart ?? i + 1;
       if (direction) while (start < words.length && MEASURE_WORDS.has(words[start] as string)) start += 1;
       if (direction && words[start] === 'of') start += 1;
       // "the highest number of forms", "sorted by number of orders": a count of rows (count.ts), not an attribute named "... number".
       if (countPhraseAt(words, start, names)) continue;
-      const attributes = names.attributesAt(words, start);
-      if (attributes.length > 0) cues.push({ attributes, direction: direction ?? null, superlative: Boolean(direction) });
+      const name = names.nameAt(words, start);
+      const attributes = name?.attributes ?? [];
+      // "sorted by rating from high to low": the words after the name say which way.
+      const way = sortedStart !== null && name ? DIRECTION_WORDS.find((d) => at(start + name.length, d.words))?.direction : undefined;
+      if (attributes.length > 0) cues.push({ attributes, direction: direction ?? way ?? null, superlative: Boolean(direction) });
+      continue;
+    }
+    const textOrder = schema ? TEXT_ORDERS.find((t) => at(i, t.words)) : undefined;
+    if (textOrder && schema && !words.slice(0, i).includes('by')) {
+      const attributes = namedText(words, names, schema);
+      if (attributes.length > 0) cues.push({ attributes, direction: textOrder.direction, superlative: false });
       continue;
     }
     if (words[i] === 'by') {
@@ -113,6 +156,19 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames):
     if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true, single });
   }
   return cues;
+}
+
+/** The text attributes the words name (each name read whole, longest first): what "in reverse alphabetical order" sorts. */
+function namedText(words: readonly string[], names: SchemaNames, schema: SchemaGraph): string[] {
+  const text = new Set(schema.classes.flatMap((c) => c.attributes.filter((a) => a.type === 'text').map((a) => attributeToken({ classId: c.id, attributeId: a.id }))));
+  const found: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const match = words[i] ? names.nameAt(words, i) : null;
+    if (!match) continue;
+    for (const attribute of match.attributes) if (text.has(attribute) && !found.includes(attribute)) found.push(attribute);
+    i += match.length - 1;
+  }
+  return found;
 }
 
 /** How many cues `tokens` does not follow. */
@@ -195,7 +251,7 @@ export const ORDER_CUE: CueKind = {
   name: 'order',
   words: ORDER_WORDS,
   read({ said, names, schema }) {
-    const cues = orderCues(said, names);
+    const cues = orderCues(said, names, schema);
     return {
       whileSearching: (written) => {
         const tokens = readAs(written, schema);
