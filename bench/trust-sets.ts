@@ -1,8 +1,8 @@
 /**
  * The labelled questions bench trust asks, each with the source it is asked of, the calibration
  * group that source's readings belong to, and how its answer is judged right. Sets used to FIT
- * the calibration: questions-dev (each source of the default world, and northwind again under an
- * id with no model of its own, so the shared model answers), facts-dev, and synthetic questions
+ * the calibration: questions-dev (each source of the default world, and northwind, royals and
+ * northwind-graph again under ids with no model of their own, so the shared model answers), facts-dev, and synthetic questions
  * from the predictor's generator on a seed training never used (gold rows from running the
  * generated graph) and generated fact worlds (syntheticFactWorlds). Sets only REPORTED on: questions-others (14 databases never seen, asked of
  * sources with no model of their own) and facts-others.
@@ -37,12 +37,20 @@ export interface TrustQuestion {
 
 /** The id under which northwind is served a second time, with no model of its own. */
 export const NORTHWIND_SHARED = 'northwind-shared';
+/**
+ * The graph sources served again with no model of their own: more of people's questions answered
+ * by the shared model (the shared group's transfer is fitted on them), in another store kind.
+ */
+export const GRAPHS_SHARED: readonly { readonly of: string; readonly id: string; readonly questions: 'northwind' | 'royals' }[] = [
+  { of: 'royals', id: 'royals-shared', questions: 'royals' },
+  { of: 'northwind-graph', id: 'northwind-graph-shared', questions: 'northwind' },
+];
 /** The id of the facts-others collection bench trust creates. */
 export const FACTS_OTHERS = 'facts-others';
 
 const byDev = (q: DevQuestion) => (rows: readonly (readonly JsonValue[])[]) => matchesGold(q, rows);
 
-/** questions-dev and facts-dev, as asked of the default world (plus northwind under NORTHWIND_SHARED when `shared`). */
+/** questions-dev and facts-dev, as asked of the default world (plus northwind under NORTHWIND_SHARED and the graph sources under GRAPHS_SHARED when `shared`). */
 export function devSets(shared: boolean): TrustQuestion[] {
   const dir = devQuestionsDir();
   const dev = (set: 'northwind' | 'royals', source: string, sourceKind: SourceKind, group: CalibrationGroup): TrustQuestion[] =>
@@ -55,6 +63,7 @@ export function devSets(shared: boolean): TrustQuestion[] {
     ...dev('northwind', 'northwind-graph', 'cypher', 'querygraph'),
     ...dev('royals', 'royals', 'cypher', 'querygraph'),
     ...(shared ? dev('northwind', NORTHWIND_SHARED, 'sql', 'shared-querygraph') : []),
+    ...(shared ? GRAPHS_SHARED.flatMap((g) => dev(g.questions, g.id, 'cypher', 'shared-querygraph')) : []),
     ...facts,
   ];
 }

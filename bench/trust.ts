@@ -3,7 +3,8 @@
  * answers, and does it say when it is not sure? Every labelled question (trust-sets.ts) is asked
  * through GraphQL over HTTP to `nlq serve` as an outside client (minConfidence 0, so every reading
  * is seen), and each answer's features are read back from what the client sees. Then:
- * - dev (questions-dev, facts-dev): calibration fitted by 5-fold cross-validation over the fitting
+ * - dev (questions-dev, facts-dev; questions-dev also asked of northwind, royals and northwind-graph
+ *   served again with no model of their own, so the shared model answers: trust-sets.ts): calibration fitted by 5-fold cross-validation over the fitting
  *   sets (a question is never judged by a calibration fitted on it);
  * - questions-others and facts-others: calibration fitted on every fitting set, measured here only.
  * Printed: expected calibration error per calibration group and set (raw score, the group curve
@@ -40,7 +41,7 @@ import { sharedDataset } from './datasets.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
 import { writeLinePlot, type Rgb } from './png.js';
 import { withServedGateway } from './served-gateway.js';
-import { devSets, FACTS_OTHERS, factsOthersSet, NORTHWIND_SHARED, othersSet, syntheticFactWorlds, syntheticSet, type TrustQuestion } from './trust-sets.js';
+import { devSets, FACTS_OTHERS, factsOthersSet, GRAPHS_SHARED, NORTHWIND_SHARED, othersSet, syntheticFactWorlds, syntheticSet, type TrustQuestion } from './trust-sets.js';
 import { scratchWorld } from './world.js';
 
 /** A question asked and judged, with what calibration reads of its answer. */
@@ -244,10 +245,11 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     const factWorlds = syntheticFactWorlds();
     for (const world of factWorlds) questions.push(...world.questions);
 
-    // The scratch world, northwind again with no model of its own, and the questions-others databases.
+    // The scratch world, northwind and the graph sources again with no model of their own, and the questions-others databases.
     const raw = JSON.parse(readFileSync(config.file, 'utf8')) as { sources: { id: string; seed?: string }[]; limits?: object };
     const northwind = raw.sources.find((s) => s.id === 'northwind')!;
     raw.sources.push({ ...northwind, id: NORTHWIND_SHARED, seed: undefined });
+    for (const g of GRAPHS_SHARED) raw.sources.push({ ...raw.sources.find((s) => s.id === g.of)!, id: g.id, seed: undefined });
     for (const db of databases) raw.sources.push({ id: `others-${db.name}`, kind: 'sql', url: `file:${db.sqliteFile}`, description: `The ${db.name.replace(/_/g, ' ')} database.` } as never);
     raw.limits = { ...raw.limits, maxRows: MAX_ROWS };
     writeFileSync(config.file, JSON.stringify(raw, null, 2));
