@@ -101,7 +101,7 @@ describe('gold shapes', () => {
     expect(negated.length).toBeGreaterThan(3);
     expect(intersected.length).toBeGreaterThan(3);
     for (const e of negated) expect(e.question, e.question).toMatch(/\b(no|without|never|don't|not)\b/);
-    for (const e of negated) {
+    for (const e of [...negated, ...intersected]) {
       const grammar = new TargetGrammar(engine.schema(), mentionSlots(findMentions(e.question, memory)));
       [...e.target, EOS].forEach((token, i) => expect(grammar.allowed(e.target.slice(0, i)), `${e.question}: ${e.target.join(' ')} at ${i}`).toContain(token));
     }

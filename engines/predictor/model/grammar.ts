@@ -35,7 +35,7 @@ export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
 }
 
 /** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
-const MAX_ITEMS: Readonly<Record<string, number>> = { follow: 3, none: 2, compute: MAX_COMPUTED, show: 6, where: 5, compare: 2, group: 2, having: 2, order: 2, class: 3 };
+const MAX_ITEMS: Readonly<Record<string, number>> = { follow: 3, none: 2, some: 2, compute: MAX_COMPUTED, show: 6, where: 5, compare: 2, group: 2, having: 2, order: 2, class: 3 };
 /** The same inside one branch of a pattern; branches of one `some`; relations of one follow; `per` of one extreme; operations of one compute. */
 const MAX_PATTERN_ITEMS: Readonly<Record<string, number>> = { follow: 3, where: 3, compare: 2, class: 3 };
 const MAX_BRANCHES = 4;
@@ -210,7 +210,7 @@ export class TargetGrammar {
         break;
       }
     }
-    if (start < 0) return prefix.length === 0 ? BEFORE_SHOW.filter((t) => (t !== 'follow' && t !== 'some') || this.hasRelations) : [];
+    if (start < 0) return prefix.length === 0 ? BEFORE_SHOW.filter((t) => t !== 'follow' || this.hasRelations) : [];
     const keyword = prefix[start] as string;
     const body = prefix.slice(start + 1);
     const chain = this.chain(prefix);
@@ -242,7 +242,8 @@ export class TargetGrammar {
     ITEMS.forEach((item, index) => {
       if (index < from) return;
       if (!shown && !BEFORE_SHOW.includes(item)) return;
-      if ((item === 'follow' || item === 'some') && !this.hasRelations) return;
+      // A `some` of conditions and classes (IN, INTERSECT, UNION) is for every schema; follows only for self-relations.
+      if (item === 'follow' && !this.hasRelations) return;
       if (keywords.filter((k) => k === item).length >= (MAX_ITEMS[item] ?? 1)) return;
       if (item === 'limit' && !keywords.includes('order')) return;
       if (item === 'offset' && !keywords.includes('limit')) return;
