@@ -366,13 +366,28 @@ describe('count cues', () => {
     expect(countMisses('the city with the most orders', 'show A:Customers.City show sum A:Orders.Freight group A:Customers.City order desc sum A:Orders.Freight limit #1')).toBe(1);
   });
 
-  it('judges a reading that never names the counted class only on what it ranks by', () => {
+  it('judges a reading that never names the counted class on what it counts and ranks by', () => {
     // Sorting the cities by the alphabet is no ranking by a count, whichever class it names.
     expect(countMisses('the city with the most orders', 'show A:Customers.City order desc A:Customers.City limit #1')).toBe(1);
-    expect(countMisses('the city with the most orders', 'show A:Customers.City show count A:Customers.* group A:Customers.City order desc count A:Customers.* limit #1')).toBe(0);
-    // Without a ranking word, or without a sort, a reading of other classes is left to the model.
-    expect(countMisses('how many orders', 'show count A:Customers.*')).toBe(0);
+    // Counting the customers themselves is no count of the orders the words name.
+    expect(countMisses('the city with the most orders', 'show A:Customers.City show count A:Customers.* group A:Customers.City order desc count A:Customers.* limit #1')).toBe(1);
+    expect(countMisses('how many orders', 'show count A:Customers.*')).toBe(1);
+    // A reading of other classes that neither counts nor ranks is left to the model.
     expect(countMisses('the city with the most orders', 'show A:Customers.City')).toBe(0);
+    expect(countMisses('how many orders', 'show A:Customers.City')).toBe(0);
+    // A followed relation may be how a reading names the class.
+    expect(countMisses('how many orders', 'follow R:KNOWS i1 i2 show count A:Customers#2.*')).toBe(0);
+  });
+
+  it('takes a distinct count of a foreign key to the class for a count of the class', () => {
+    const keyed: SchemaGraph = {
+      ...numbered,
+      classes: numbered.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'CustomerID', 'customer id', 'customer ids', 'integer')] } : c)),
+      relations: [{ id: 'Orders(CustomerID)->Customers(CustomerID)', from: 'Orders', to: 'Customers', fromColumns: ['CustomerID'], toColumns: ['CustomerID'], name: { singular: 'customer', plural: 'customers' } }],
+    };
+    const keyedMisses = (question: string, reading: string) => countContradictions(countCues(said(question), schemaNames(keyed), keyed), tokens(reading));
+    expect(keyedMisses('how many different customers do the orders have', 'show count_distinct A:Orders.CustomerID')).toBe(0);
+    expect(keyedMisses('how many different customers do the orders have', 'show count_distinct A:Orders.ShipCity')).toBe(1);
   });
 
   it('reads "the highest number of X" and "sorted by number of X" as a count, not as an attribute whose name ends in "number"', () => {

@@ -19,7 +19,7 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { classToken } from '../model/target.js';
+import { attributeToken, classToken } from '../model/target.js';
 import type { CueKind } from './cue.js';
 
 /** Log-probability a reading loses per count cue it does not follow; as much as the other cues (ORDER_CUE_PENALTY). */
@@ -43,10 +43,12 @@ export const COUNT_WORDS: ReadonlySet<string> = new Set([...RANKED_COUNTS.flatMa
 export interface CountCue {
   /**
    * The classes whose rows may be counted (ids), each with its primary key's attributes (a distinct
-   * count of one counts its rows too): one class, or every class a word names ("films" names the
-   * class film and, by WordNet, cinema): the count of any of them follows the cue.
+   * count of one counts its rows too) and the foreign keys of other classes that refer to it (a
+   * distinct count of `Documents.Template_ID` counts the templates documents use): one class, or
+   * every class a word names ("films" names the class film and, by WordNet, cinema): the count of
+   * any of them follows the cue.
    */
-  readonly classes: readonly { readonly classId: string; readonly keys: readonly string[] }[];
+  readonly classes: readonly { readonly classId: string; readonly keys: readonly string[]; readonly referredBy?: readonly string[] }[];
   /** The way the count ranks the answer; null when the words only ask for the count. */
   readonly direction: Direction | null;
 }
@@ -84,7 +86,12 @@ export function countedClassesAt(words: readonly string[], start: number, names:
   if (!owner) return null;
   if (names.attributesAt(words, start + name!.length).some((token) => token.startsWith(`A:${owner.id}.`))) return null;
   const others = name!.classes.filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
-  return [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id) }));
+  return [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id), referredBy: foreignKeysTo(c.id, schema) }));
+}
+
+/** The one-column foreign keys of other classes that refer to `classId`, as attribute tokens. */
+function foreignKeysTo(classId: string, schema: SchemaGraph): string[] {
+  return schema.relations.filter((r) => r.to === classId && r.from !== classId && !r.through && r.fromColumns.length === 1).map((r) => attributeToken({ classId: r.from, attributeId: r.fromColumns[0] as string }));
 }
 
 /**
@@ -111,9 +118,10 @@ export function attributeOf(token: string | undefined, classId: string): string 
   return match ? (match[1] as string) : null;
 }
 
-/** Whether `aggregate token` counts rows of one of the cue's classes: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`. */
+/** Whether `aggregate token` counts rows of one of the cue's classes: `count A:C.*`, `count A:C.x`, `count_distinct A:C.<key>`, `count_distinct` of a foreign key to C. */
 export function countsRows(aggregate: string | undefined, token: string | undefined, cue: CountCue): boolean {
-  return cue.classes.some(({ classId, keys }) => {
+  return cue.classes.some(({ classId, keys, referredBy }) => {
+    if (aggregate === 'count_distinct' && token && referredBy?.includes(token.replace(/#\d+\./, '.'))) return true;
     const attribute = attributeOf(token, classId);
     if (attribute === null) return false;
     return aggregate === 'count' || (aggregate === 'count_distinct' && keys.includes(attribute));
@@ -122,17 +130,25 @@ export function countsRows(aggregate: string | undefined, token: string | undefi
 
 /**
  * How many cues a finished reading does not follow. A reading that never names the cue's classes
- * (the model may name them another way, a relation word on a graph) is judged only on a ranking
- * cue, and only on what it ranks by: after "the most X" it must rank by a count of something,
- * not sort by a plain attribute ("the breed with the most dogs" read as the last breed name by
- * the alphabet, validation misses on unseen databases).
+ * (the model may name them another way, a relation word on a graph) is judged on what it counts
+ * and ranks by: it must not count rows of another class ("the airport with the most flights"
+ * read as a count of airports per airport, "the country that speaks the largest number of
+ * languages" as a count of countries: validation misses on unseen databases), and after "the most
+ * X" it must rank by a count, not sort by a plain attribute ("the breed with the most dogs" read
+ * as the last breed name by the alphabet). A distinct count of a foreign key to the class is a
+ * count of it ("how many templates do documents use": the distinct template ids of documents); a
+ * reading that follows a relation is not judged on what it counts (the relation may be how it
+ * names the class: "the friends of Kyle" through a friend table). A reading that neither counts
+ * nor ranks is left alone.
  */
 export function countContradictions(cues: CountCues, tokens: readonly string[]): number {
   let contradictions = 0;
   for (const cue of cues) {
     if (!tokens.some((t) => cue.classes.some(({ classId }) => t === classToken(classId) || attributeOf(t, classId) !== null))) {
+      // A distinct count of a foreign key to the class counts it; a followed relation may be how the reading names it ("friends").
+      const countsOther = !tokens.includes('follow') && tokens.some((t, k) => (t === 'count' || t === 'count_distinct') && !countsRows(t, tokens[k + 1], cue));
       const sortsOtherwise = tokens.some((t, k) => t === 'order' && tokens[k + 2] !== 'count' && tokens[k + 2] !== 'count_distinct');
-      if (cue.direction !== null && sortsOtherwise) contradictions += 1;
+      if (countsOther || (cue.direction !== null && sortsOtherwise)) contradictions += 1;
       continue;
     }
     const counts = tokens.some((t, k) => countsRows(tokens[k - 1], t, cue));
