@@ -24,11 +24,13 @@ import { attribute, shopSchema } from '../helpers/shop-schema.js';
 const memory = ValueMemory.of([{ classId: 'Customers', attributeId: 'City', type: 'text', values: ['Berlin', 'Lyon'], min: null, max: null }], shopSchema);
 const names = schemaNames(shopSchema);
 const tokens = (text: string) => text.split(' ');
-/** The shop schema with one more attribute for employees. */
-const withEmployeeAttribute = (extra: SchemaAttribute): SchemaGraph => ({
-  ...shopSchema,
-  classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, extra] } : c)),
+/** `schema` with one more attribute for the class `classId`. */
+const withAttribute = (schema: SchemaGraph, classId: string, extra: SchemaAttribute): SchemaGraph => ({
+  ...schema,
+  classes: schema.classes.map((c) => (c.id === classId ? { ...c, attributes: [...c.attributes, extra] } : c)),
 });
+/** The shop schema with one more attribute for employees. */
+const withEmployeeAttribute = (extra: SchemaAttribute): SchemaGraph => withAttribute(shopSchema, 'Employees', extra);
 
 const contradictions = (question: string, reading: string) => {
   const mentions = findMentions(question, memory);
@@ -350,10 +352,7 @@ describe('group cues', () => {
 
 describe('count cues', () => {
   // Orders have an "order number": "number" alone is a name of the schema.
-  const numbered: SchemaGraph = {
-    ...shopSchema,
-    classes: shopSchema.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'OrderNumber', 'order number', 'order numbers', 'integer')] } : c)),
-  };
+  const numbered = withAttribute(shopSchema, 'Orders', attribute('Orders', 'OrderNumber', 'order number', 'order numbers', 'integer'));
   const numberedNames = schemaNames(numbered);
   const said = (question: string) => questionWords(question, findMentions(question, memory));
   const countMisses = (question: string, reading: string) => countContradictions(countCues(said(question), numberedNames, numbered), tokens(reading));
@@ -381,8 +380,7 @@ describe('count cues', () => {
 
   it('takes a distinct count of a foreign key to the class for a count of the class', () => {
     const keyed: SchemaGraph = {
-      ...numbered,
-      classes: numbered.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'CustomerID', 'customer id', 'customer ids', 'integer')] } : c)),
+      ...withAttribute(numbered, 'Orders', attribute('Orders', 'CustomerID', 'customer id', 'customer ids', 'integer')),
       relations: [{ id: 'Orders(CustomerID)->Customers(CustomerID)', from: 'Orders', to: 'Customers', fromColumns: ['CustomerID'], toColumns: ['CustomerID'], name: { singular: 'customer', plural: 'customers' } }],
     };
     const keyedMisses = (question: string, reading: string) => countContradictions(countCues(said(question), schemaNames(keyed), keyed), tokens(reading));
