@@ -158,6 +158,21 @@ describe('order cues', () => {
     expect(orderMisses('the oldest employee', 'show max A:Employees.City')).toBe(1);
   });
 
+  it('reads "the first X" and "the last X" by their dates, past a participle, a column named as a date whatever its type', () => {
+    expect(orderMisses('the first order', 'show A:Orders.OrderID order asc A:Orders.OrderDate limit #1')).toBe(0);
+    expect(orderMisses('the first order', 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(1);
+    expect(orderMisses('the last order', 'show A:Orders.OrderID order asc A:Orders.OrderDate limit #1')).toBe(1);
+    expect(orderMisses('the most recently shipped order', 'show A:Orders.OrderID order desc A:Orders.OrderDate limit #1')).toBe(0);
+    expect(orderMisses('the most recently shipped order', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(1);
+    // A text column named as a date is a date: SQLite keeps dates as text.
+    const texted: SchemaGraph = { ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: c.attributes.map((a) => (a.id === 'OrderDate' ? { ...a, type: 'text' as const } : a)) } : c)) };
+    const textedMisses = (question: string, reading: string) => orderContradictions(orderCues(questionWords(question, findMentions(question, memory)), schemaNames(texted)), tokens(reading));
+    expect(textedMisses('the latest order', 'show A:Orders.OrderID order desc A:Orders.OrderDate limit #1')).toBe(0);
+    expect(textedMisses('the latest order', 'show A:Orders.OrderID order desc A:Orders.ShipCity limit #1')).toBe(1);
+    // "first name" names an attribute, not the first of a class.
+    expect(orderMisses('the first name of customers', 'show A:Customers.City')).toBe(0);
+  });
+
   it('keeps one row for a superlative adjective before a singular noun, any number for a plural', () => {
     const unlimited = (question: string, reading: string) => unlimitedSingles(orderCues(questionWords(question, findMentions(question, memory)), names), tokens(reading));
     expect(unlimited("what's our cheapest order", 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(1);

@@ -8,7 +8,10 @@
  * attribute the cue names, the cue's way (for a superlative, a maximum or minimum of it will do),
  * loses `ORDER_CUE_PENALTY` log-probability per cue. The words must name an attribute, or for an
  * adjective a class with a price or date (schema-names.ts); "the most orders" names a class and is
- * left to the model. A sort is said the ways people say it ("order by document id", "ordered by
+ * left to the model. "The first X" and "the last X" rank X by its dates as "the earliest" and "the
+ * latest" do, a participle may stand before the class ("the most recently aired cartoon"), and a
+ * column named as a date is one whatever type it was given (SQLite keeps dates as text). A sort is
+ * said the ways people say it ("order by document id", "ordered by
  * their air date", "order the results by the level"), and which way by the words after what it
  * sorts by ("... from high to low", "... in descending order"); "in reverse alphabetical order"
  * without a "by" sorts the text the question names, Z first (validation misses on unseen
@@ -69,8 +72,8 @@ const MEASURE_WORDS = new Set(['the', 'total', 'average', 'mean', 'maximum', 'mi
 const ADJECTIVES: readonly { readonly words: readonly string[]; readonly direction: Direction; readonly ranks: (a: SchemaAttribute, owner: SchemaClass) => boolean }[] = [
   ...[['cheapest'], ['least', 'expensive']].map((words) => ({ words, direction: 'asc' as const, ranks: isMoney })),
   ...[['most', 'expensive'], ['priciest'], ['costliest']].map((words) => ({ words, direction: 'desc' as const, ranks: isMoney })),
-  ...[['oldest'], ['eldest'], ['earliest']].map((words) => ({ words, direction: 'asc' as const, ranks: isAge })),
-  ...[['youngest'], ['newest'], ['latest'], ['most', 'recent']].map((words) => ({ words, direction: 'desc' as const, ranks: isAge })),
+  ...[['oldest'], ['eldest'], ['earliest'], ['first']].map((words) => ({ words, direction: 'asc' as const, ranks: isAge })),
+  ...[['youngest'], ['newest'], ['latest'], ['most', 'recent'], ['most', 'recently'], ['last']].map((words) => ({ words, direction: 'desc' as const, ranks: isAge })),
 ];
 
 /** Every word the order cues read: what a misspelt word of the question is repaired to ("bgigest"). */
@@ -91,9 +94,12 @@ function isMoney(attribute: SchemaAttribute): boolean {
   return attribute.type !== 'text' && MONEY.test(attribute.name.singular);
 }
 
+/** A name that says a date ("original air date", "date of treatment"), whatever type the column was given (SQLite keeps dates as text). */
+const DATE_NAME = /\bdate\b/;
+
 /** A birth date makes a thing old or young; a class without one is old by its other dates. */
 function isAge(attribute: SchemaAttribute, owner: SchemaClass): boolean {
-  const dated = (a: SchemaAttribute) => a.type === 'date' || a.type === 'datetime' || BIRTH.test(a.name.singular);
+  const dated = (a: SchemaAttribute) => a.type === 'date' || a.type === 'datetime' || BIRTH.test(a.name.singular) || DATE_NAME.test(a.name.singular);
   const hasBirth = owner.attributes.some((a) => dated(a) && BIRTH.test(a.name.singular));
   return dated(attribute) && (!hasBirth || BIRTH.test(attribute.name.singular));
 }
@@ -147,12 +153,16 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames, 
       continue;
     }
     const adjective = ADJECTIVES.find((a) => at(i, a.words));
-    const owner = adjective ? names.classAt(words, i + adjective.words.length) : null;
-    if (!adjective || !owner) continue;
+    if (!adjective) continue;
+    // "the most recently aired cartoon", "the first registered student": a participle may stand before the class.
+    let noun = i + adjective.words.length;
+    if (/^[a-z]{3,}ed$/.test(words[noun] as string) && !names.nameAt(words, noun)) noun += 1;
+    const owner = names.classAt(words, noun);
+    if (!owner) continue;
     const attributes = owner.attributes.filter((a) => adjective.ranks(a, owner)).map((a) => attributeToken({ classId: owner.id, attributeId: a.id }));
     // "the cheapest product" is one; "the cheapest products" (or "the cheapest sheep") may be any number.
     const singular = key(owner.name.singular);
-    const single = singular !== key(owner.name.plural) && at(i + adjective.words.length, singular.split(' '));
+    const single = singular !== key(owner.name.plural) && at(noun, singular.split(' '));
     if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true, single });
   }
   return cues;
