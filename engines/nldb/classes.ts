@@ -371,9 +371,10 @@ export class ClassLexicon {
   /**
    * Whether a key can be of the question's class noun: 'agree' when the collection says so (or
    * the name ends in it), 'disagree' when it shows another class (the name ends in another
-   * name-forming class noun, a fact gives it one, it is a person and the class never is, or the
-   * question asks for people and the key's class never is a person's), else 'unknown'. `kinds`:
-   * words for kinds of the noun (WordNet's hyponyms): a key the facts call one of them agrees.
+   * name-forming class noun or in a word several names end in, as below; a fact gives it one; it
+   * is a person and the class never is; or the question asks for people and the key's class never
+   * is a person's), else 'unknown'. `kinds`: words for kinds of the noun (WordNet's hyponyms): a
+   * key the facts call one of them agrees.
    */
   verdict(key: string, noun: string, kinds: readonly string[] = []): Verdict {
     const explicit = this.classesOf(key);
@@ -398,11 +399,20 @@ export class ClassLexicon {
     if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
     // a place is not a company, a zoo or a park (unless places are what the question asks for)
     if (this.isPlace(key) && !person && !this.isPlaceNoun(noun) && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
-    if (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last)) return 'disagree';
+    // a name ending in another class's word ("... Refractor" for a grant), unless the class's own
+    // members are named with such endings ("Dale Mills, a company") or the word is a kind of it
+    const foreignEnding = this.isNameForming(last ?? '') || (this.endsNames(last ?? '') && !this.namesMembersByEnding(noun));
+    if (last !== null && key.includes(' ') && foreignEnding && !this.isPersonNoun(last) && !kinds.includes(last)) return 'disagree';
     if (explicit.some((c) => this.isNameForming(c) && !this.isPersonNoun(c))) return 'disagree';
     if (personNoun && !person && explicit.some(thingClass) && !explicit.some((c) => this.isPersonNoun(c))) return 'disagree';
     if (!personNoun && !person && (this.isThingNoun(noun) || this.isNameForming(noun)) && this.endsOutsideClass(key, noun)) return 'disagree';
     return 'unknown';
+  }
+
+  /** Whether a name the facts give the class ends in a word several names end in ("... Mills, a company"). */
+  namesMembersByEnding(noun: string): boolean {
+    for (const [ending, nouns] of this.suffixes) if (nouns.has(noun) && this.lastWords.count(ending) >= 2) return true;
+    return false;
   }
 
   /**

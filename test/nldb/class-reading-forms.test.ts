@@ -1,8 +1,8 @@
 /**
  * What the collection and the question say about classes, in more of the registers and forms
  * people write: the question's class noun in fragments, compounds and after names; class
- * statements with amounts, digits in names and a noun written before the name. Each collection
- * is written here, in a domain of its own.
+ * statements with amounts, digits in names and a noun written before the name; a key named like
+ * another class. Each collection is written here, in a domain of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { ClassLexicon, classStatements, questionNoun } from '../../engines/nldb/classes.js';
@@ -76,5 +76,37 @@ describe('class statements in more of the forms facts are written in', () => {
     // an adjective in that place is no class: no fact says "X is a young"
     expect(lex.classesOf('Ilka Brun')).toEqual([]);
     expect(lex.isClassNoun('young')).toBe(false);
+  });
+});
+
+describe('a key whose name ends like several names of another class', () => {
+  const lex = lexiconOf([
+    'ARCLIGHT, a €410,000 grant made by the Ferrow Fund in 2012, paid for the camera.',
+    'Ilka Brun won VESPER, a £90,000 research grant from the Ferrow Fund, in 2015.',
+    'The sixteen-inch Brask Refractor went into service in 1896.',
+    'The 24-inch Sable Refractor was commissioned in 1932.',
+    'The Harl Reflector is a telescope.',
+  ]);
+
+  it('is not of a class the facts state for other names ("Brask Refractor" is no grant)', () => {
+    expect(lex.endsNames('refractor')).toBe(true);
+    expect(lex.verdict('Brask Refractor', 'grant')).toBe('disagree');
+    expect(lex.verdict('VESPER', 'grant')).toBe('agree');
+  });
+
+  it('is of the class when the ending is a kind of it (WordNet kinds given)', () => {
+    expect(lex.verdict('Brask Refractor', 'telescope', ['refractor', 'reflector'])).not.toBe('disagree');
+  });
+
+  it('is left alone for a class whose members the facts name with such endings ("Dale Mills, a company")', () => {
+    const firms = lexiconOf([
+      'Dale Mills, a textile company, was founded in 1850.',
+      'Orrin Mills employs 400 people.',
+      'Kell Works is a company in Vardby.',
+      'Tarn Works makes glass.',
+    ]);
+    expect(firms.endsNames('mill')).toBe(true);
+    expect(firms.verdict('Orrin Mills', 'company')).not.toBe('disagree');
+    expect(firms.verdict('Tarn Works', 'company')).not.toBe('disagree');
   });
 });
