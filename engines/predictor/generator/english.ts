@@ -145,7 +145,7 @@ export class EnglishWriter {
     const branchThings = (b: Pattern, classId: string) => this.things(classId, b.where).plural;
     // Two or more `some` of one branch each about the same other class: an intersection, "both A and B".
     const boths = patterns.every((p) => p.quantifier === 'some' && p.branches.length === 1) ? patterns.map((p) => other(p.branches[0] as Pattern)) : [];
-    if (patterns.length >= 2 && boths.every((c) => c !== null && c === boths[0]) && this.random.chance(0.6)) {
+    if (boths.length >= 2 && boths.every((c) => c !== null && c === boths[0]) && this.random.chance(0.6)) {
       const things = patterns.map((p) => branchThings(p.branches[0] as Pattern, boths[0] as string));
       const both = patterns.length === 2 ? `both ${things[0]} and ${things[1]}` : this.join(things);
       return [this.pick([`with ${both}`, `${who} have ${both}`, `having ${both}`, `${who} had ${both}`])];

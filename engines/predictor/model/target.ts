@@ -195,7 +195,9 @@ export function graphToTokens(graph: QueryGraph, limitPlaceholder: number | null
     return [e.operator, ...expression(e.left), ...expression(e.right)];
   };
   for (const f of graph.follows) out.push(...follow(f));
-  for (const p of graph.patterns ?? []) {
+  // `none` patterns before `some` ones, the order of ITEMS the grammar decodes in (a conjunction either way).
+  const patterns = [...(graph.patterns ?? [])].sort((a, b) => (a.quantifier === b.quantifier ? 0 : a.quantifier === 'none' ? -1 : 1));
+  for (const p of patterns) {
     out.push(p.quantifier);
     p.branches.forEach((b, i) => {
       if (i > 0) out.push(PATTERN_OR);
