@@ -30,6 +30,7 @@ import type { SchemaNames } from '../schema-words/schema-names.js';
 import { EOS } from '../model/target.js';
 import { AGGREGATE_CUE } from './aggregate.js';
 import { ATTRIBUTE_CUE } from './attribute.js';
+import { AVERAGE_CUE } from './average.js';
 import { COMPARED_COUNT_CUE } from './compared-count.js';
 import { COUNT_CUE } from './count.js';
 import { COVERAGE_CUE, questionWords } from './coverage.js';
@@ -43,7 +44,7 @@ import { readAs } from './reading-view.js';
 import { VALUE_COVERAGE_CUE } from './value-coverage.js';
 
 /** Every kind of cue the readings are held against (cue.ts: the contract each keeps). */
-export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE];
+export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE];
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */

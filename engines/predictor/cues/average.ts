@@ -1,0 +1,49 @@
+/**
+ * Average cue: a question that asks for an average ("the average age of the dogs", "avg product
+ * price", "mean unit price per category", "on average, how much ...") is answered by a reading that
+ * averages something. The aggregate cue (aggregate.ts) rules out aggregates no word asks for; this
+ * is its converse for the one aggregate no other reading can stand in for (a total may be a count,
+ * a maximum may be a sort): on questions-others the model answered 9 of 35 such questions with no
+ * average at all ("What is the average age of all the dogs?" read as the distinct ages). A finished
+ * reading with no `avg` anywhere loses `AGGREGATE_CUE_PENALTY`.
+ *
+ * Words inside the schema's names ("average scale score") ask for nothing; nor does an average
+ * something is compared with ("below the average", "above-average"), which no query graph says.
+ */
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { AGGREGATE_CUE_PENALTY } from './aggregate.js';
+import type { CueKind } from './cue.js';
+
+/** Words that ask for an average. */
+const AVERAGE_WORDS: ReadonlySet<string> = new Set(['average', 'averages', 'avg', 'mean']);
+
+/** Words before "(the) average" that make it a value compared with, not one asked for. */
+const COMPARED_WITH: ReadonlySet<string> = new Set(['than', 'above', 'below', 'over', 'under', 'exceeds', 'exceed', 'exceeding']);
+
+/** Whether the question's words (folded, null inside mentions) ask for an average. */
+export function asksForAverage(said: readonly (string | null)[], names: SchemaNames): boolean {
+  const words = said.map((w) => w ?? '');
+  for (let i = 0; i < words.length; i += 1) {
+    const match = words[i] ? names.nameAt(words, i) : null;
+    if (match && match.attributes.length > 0) {
+      i += match.length - 1;
+      continue;
+    }
+    const word = words[i] as string;
+    if (!AVERAGE_WORDS.has(word)) continue;
+    const before = words[i - 1] === 'the' ? words[i - 2] : words[i - 1];
+    if (before !== undefined && COMPARED_WITH.has(before)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A reading that averages nothing, when the question asks for an average. */
+export const AVERAGE_CUE: CueKind = {
+  name: 'average',
+  words: AVERAGE_WORDS,
+  read({ said, names }) {
+    if (!asksForAverage(said, names)) return {};
+    return { whenFinished: (tokens) => (tokens.includes('avg') ? 0 : AGGREGATE_CUE_PENALTY) };
+  },
+};
