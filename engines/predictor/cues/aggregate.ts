@@ -55,17 +55,8 @@ const AMOUNT_ASKS: ReadonlySet<string> = new Set(['per', 'much', 'more', 'fewer'
  */
 export function aggregateCues(said: readonly (string | null)[], names: SchemaNames, question: string): ReadonlySet<string> {
   const words = said.map((w) => w ?? '');
-  const free: string[] = [];
-  for (let i = 0; i < words.length; i += 1) {
-    const match = words[i] ? names.nameAt(words, i) : null;
-    if (match && match.attributes.length > 0) {
-      i += match.length - 1;
-      continue;
-    }
-    if (words[i]) free.push(words[i] as string);
-  }
   const asked = new Set<string>();
-  for (const word of free) {
+  for (const { word } of wordsOutsideNames(said, names)) {
     for (const [aggregate, cue] of Object.entries(ASKS)) if (cue.has(word)) asked.add(aggregate);
     if (/^[a-z]{3,}est$/.test(word)) {
       asked.add('max');
@@ -77,6 +68,21 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
   if (words.some((_, i) => groupPhraseAt(words, i))) asked.add('amount');
   if (questionForm(question) === 'BOOLEAN' || questionForm(question) === 'SCALAR') asked.add('count');
   return asked;
+}
+
+/** The question's words (with their positions in `said`) outside the schema's attribute names and the values. */
+export function wordsOutsideNames(said: readonly (string | null)[], names: SchemaNames): readonly { readonly word: string; readonly index: number }[] {
+  const words = said.map((w) => w ?? '');
+  const free: { word: string; index: number }[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const match = words[i] ? names.nameAt(words, i) : null;
+    if (match && match.attributes.length > 0) {
+      i += match.length - 1;
+      continue;
+    }
+    if (words[i]) free.push({ word: words[i] as string, index: i });
+  }
+  return free;
 }
 
 /**

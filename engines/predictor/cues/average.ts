@@ -11,7 +11,7 @@
  * something is compared with ("below the average", "above-average"), which no query graph says.
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { AGGREGATE_CUE_PENALTY } from './aggregate.js';
+import { AGGREGATE_CUE_PENALTY, wordsOutsideNames } from './aggregate.js';
 import type { CueKind } from './cue.js';
 
 /** Words that ask for an average. */
@@ -22,20 +22,11 @@ const COMPARED_WITH: ReadonlySet<string> = new Set(['than', 'above', 'below', 'o
 
 /** Whether the question's words (folded, null inside mentions) ask for an average. */
 export function asksForAverage(said: readonly (string | null)[], names: SchemaNames): boolean {
-  const words = said.map((w) => w ?? '');
-  for (let i = 0; i < words.length; i += 1) {
-    const match = words[i] ? names.nameAt(words, i) : null;
-    if (match && match.attributes.length > 0) {
-      i += match.length - 1;
-      continue;
-    }
-    const word = words[i] as string;
-    if (!AVERAGE_WORDS.has(word)) continue;
-    const before = words[i - 1] === 'the' ? words[i - 2] : words[i - 1];
-    if (before !== undefined && COMPARED_WITH.has(before)) continue;
-    return true;
-  }
-  return false;
+  return wordsOutsideNames(said, names).some(({ word, index }) => {
+    if (!AVERAGE_WORDS.has(word)) return false;
+    const before = said[index - 1] === 'the' ? said[index - 2] : said[index - 1];
+    return !(typeof before === 'string' && COMPARED_WITH.has(before));
+  });
 }
 
 /** A reading that averages nothing, when the question asks for an average. */
