@@ -8,7 +8,7 @@ import type { JsonValue } from '../types.js';
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
     answer { source rows kind confidence query }
-    interpretations { source score status taughtFrom }
+    interpretations { source score status taughtFrom queryGraph }
     sources { source status message }
   }
 }`;
@@ -37,6 +37,8 @@ export interface ClientAnswer {
   readonly readings: readonly { readonly score: number; readonly status: string }[];
   /** Whether the chosen reading is a taught example's (bench teach). */
   readonly taught: boolean;
+  /** The chosen reading's query graph in canonical form, or null (no reading chosen, or not a query graph). */
+  readonly queryGraph: string | null;
 }
 
 /** How the client asks: which source, how many interpretations, how many rows at most. */
@@ -55,7 +57,7 @@ interface AskResponse {
   readonly data?: {
     readonly ask: {
       readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number; readonly query: string | null } | null;
-      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string; readonly taughtFrom: string | null }[];
+      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly status: string; readonly taughtFrom: string | null; readonly queryGraph: string | null }[];
       readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
     } | null;
   } | null;
@@ -75,7 +77,7 @@ export async function askOverHttp(url: string, question: string, options: Client
   const ask = body.data?.ask;
   if (!ask) {
     const error = body.errors?.[0];
-    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [], taught: false };
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [], taught: false, queryGraph: null };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
   // An UNSURE answer states no rows: it is no answer, as is an EMPTY one with no source.
@@ -90,5 +92,6 @@ export async function askOverHttp(url: string, question: string, options: Client
     query: ask.answer?.query ?? null,
     readings: ask.interpretations.filter((i) => i.source === options.source),
     taught: ask.interpretations.some((i) => i.status === 'CHOSEN' && i.taughtFrom !== null),
+    queryGraph: ask.interpretations.find((i) => i.status === 'CHOSEN')?.queryGraph ?? null,
   };
 }

@@ -16,7 +16,7 @@
  * - `--db`: only these databases (folder names, e.g. `world_1,GeoNuclearData`); default all 14.
  * - `--questions N`: only the first N questions of each database.
  * - `--save <file>`: also write one JSON line per question (database, category, question, gold SQL,
- *   the query that ran, kind, status, probability, right), for reading the misses.
+ *   the query that ran and its query graph, kind, status, probability, right), for reading the misses.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -117,7 +117,7 @@ function report(results: ReadonlyMap<OtherDatabase, readonly Outcome[]>): void {
 function saveOutcomes(file: string, results: ReadonlyMap<OtherDatabase, readonly Outcome[]>): void {
   const lines = [...results].flatMap(([db, outcomes]) =>
     outcomes.map(({ question, answer, right }) =>
-      JSON.stringify({ database: db.name, id: question.id, category: question.category, question: question.question, gold: question.sql, query: answer.query, kind: answer.kind, status: answer.status, confidence: answer.confidence, right }),
+      JSON.stringify({ database: db.name, id: question.id, category: question.category, question: question.question, gold: question.sql, query: answer.query, queryGraph: answer.queryGraph, kind: answer.kind, status: answer.status, confidence: answer.confidence, right }),
     ),
   );
   writeFileSync(file, `${lines.join('\n')}\n`);
