@@ -61,7 +61,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'train',
-    usage: 'train --source <id> [--from-scratch] [--minutes N] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N] [--calibrate]   |   train --shared --schemas <dir> [--continue <dir>] [--gold-shapes S] [--minutes N] [--quick] [--out <dir>] [--calibrate]   |   train --nldb [--quick]',
+    usage: 'train --source <id> [--from-scratch] [--minutes N] [--quick] [--out <dir>] [--d-model N] [--layers N] [--ff N] [--calibrate]   |   train --shared --schemas <dir> [--continue <dir>] [--gold-shapes S] [--minutes N] [--quick] [--out <dir>] [--calibrate]   |   train --nldb [--quick] [--config <file>]',
     about: 'train the query-graph predictor of a SQL or graph source (by default the shared model specialised to it, under 10 minutes), (--shared) the shared model over a folder of databases, or (--nldb) the text-fact models',
     options: [
       { name: 'source', value: '<id>', multiple: true, about: 'the source to train for (writes models/querygraph/<id>)' },
@@ -71,7 +71,7 @@ export const COMMANDS: readonly CliCommand[] = [
       { name: 'gold-shapes', value: 'S', about: 'with --shared: a share S (0 to 1) of each training database\'s questions asks the query shapes of <schemas dir>/train_gold.sql (SQL people wrote for those databases, "SQL<TAB>db_id") again, with values from its data; held-out databases\' queries are never used. Default 0.3 when the file is there (0: off)' },
       { name: 'minutes', value: 'N', about: 'minutes of PyTorch training (--shared: default 60; --source: default 6 specialising the shared model, 18 from scratch; generation, export and evaluation add about a minute)' },
       { name: 'continue', value: '<dir>', about: 'with --shared: continue training the shared model in <dir> (its weights and vocabulary, target words it lacks added; the same held-out databases; half the learning rate)' },
-      { name: 'nldb', about: 'retrain the text-fact models instead' },
+      { name: 'nldb', about: "retrain the text-fact models instead; the extractor also learns from the answers taught to the config's fact collections (correctAnswer with values and facts), every fifth held out, as the model card says" },
       { name: 'calibrate', about: "only fit the trained model's calibration again (what every --source and --shared run ends with: held-out generated questions asked through the gateway, written to calibration.json beside the model and its model card), without training" },
       { name: 'quick', about: 'a smoke run of about a minute (--nldb and --shared write it to a temporary folder; --source writes where a full run would unless --out says otherwise)' },
       { name: 'out', value: '<dir>', about: 'where the model goes (default: models/querygraph/<id>, or models/shared-querygraph with --shared)' },

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { cliMessage, exitCodeOf, UsageError } from './cli-errors.js';
 import { commandHelp, commandNamed, overallHelp, parserOptions } from './commands-spec.js';
 import { readConfig } from './config-file.js';
+import { optionsFromConfig } from './server.js';
 import { askCommand } from './commands/ask.js';
 import { examplesCommand } from './commands/examples.js';
 import { loadCommand } from './commands/load.js';
@@ -59,8 +60,15 @@ async function main(argv: string[]): Promise<number> {
   const given = Object.keys(values).filter((option) => values[option] !== undefined);
   const foreign = given.find((option) => !command.options.some((known) => known.name === option));
   if (foreign) throw new UsageError(`nlq ${name} has no option --${foreign} (nlq ${name} --help lists its options)`);
-  // The text-fact models belong to the package, not to a config's sources.
-  if (name === 'train' && on('nldb')) return trainNldbCommand({ quick: on('quick') });
+  // The text-fact models belong to the package, not to a config's sources; their extractor also
+  // learns from the answers taught to the config's fact collections (none when it cannot be read).
+  if (name === 'train' && on('nldb')) {
+    const gateway = await readConfig(text('config')).then(optionsFromConfig, (error: unknown) => {
+      console.error(`nlq train --nldb: no config read (${error instanceof Error ? error.message : String(error)}): no taught answers`);
+      return undefined;
+    });
+    return trainNldbCommand({ quick: on('quick'), ...(gateway ? { gateway } : {}), ...(text('out') ? { out: text('out')! } : {}) });
+  }
   // So does the shared query-graph model: it learns from a folder of databases, not from the config's sources.
   if (name === 'train' && on('shared')) {
     const minutes = positive('minutes', text('minutes'));

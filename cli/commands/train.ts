@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ import { parseGoldFile, readingCheck } from '../../engines/predictor/generator/g
 const DEFAULT_GOLD_SHARE = 0.3;
 import { terminalProgress } from '../progress.js';
 import { optionsFromConfig } from '../server.js';
-import type { SourceSpec } from '../../plugins/nl-query/options.js';
+import type { NlQueryOptions, SourceSpec } from '../../plugins/nl-query/options.js';
 import { MODEL_FILE } from '../../engines/predictor/model/model-files.js';
 import { calibrateSharedModel, calibrateSourceModel } from './calibrate.js';
 
@@ -146,6 +146,35 @@ export interface TrainNldbOptions {
   readonly quick: boolean;
   /** Where the models go; default: the package's models/nldb. */
   readonly out?: string;
+  /** The gateway (a config's options) whose fact collections' taught answers the extractor learns from (none: no taught answers). */
+  readonly gateway?: NlQueryOptions;
+  /** More arguments for train.py (the tests' thread count and checkpoint). */
+  readonly trainerArgs?: readonly string[];
+}
+
+/**
+ * The fact-level corrections stored for the config's fact collections, written for the trainer
+ * (models/train/nldb/taught.py); null when there are none, or they cannot be read (said, and
+ * training goes on without them).
+ */
+async function taughtFactAnswersFile(all: NlQueryOptions, dir: string): Promise<string | null> {
+  const collections = (all.sources ?? []).filter((s) => s.kind === 'nldb');
+  if (collections.length === 0) return null;
+  const { gateway } = nlQuery({ ...all, sources: collections });
+  try {
+    const taught = [];
+    for (const collection of collections) taught.push(...(await gateway.taughtFactTraining(collection.id)));
+    if (taught.length === 0) return null;
+    const file = join(dir, 'taught.json');
+    writeFileSync(file, JSON.stringify(taught));
+    console.error(`nlq train --nldb: ${taught.length} taught answer(s) of ${collections.map((c) => `'${c.id}'`).join(', ')} mixed into the extractor's data (the model card says how many were used and held out)`);
+    return file;
+  } catch (error) {
+    console.error(`nlq train --nldb: taught answers not read (${error instanceof Error ? error.message : String(error)}); training without them`);
+    return null;
+  } finally {
+    await gateway.stop();
+  }
 }
 
 /**
@@ -158,19 +187,30 @@ export async function trainNldbCommand(options: TrainNldbOptions): Promise<numbe
   const fallback = fileURLToPath(new URL('../../models/train/nldb/train.py', import.meta.url));
   const path = existsSync(script) ? script : fallback;
   const python = process.env.NLQ_PYTHON ?? '/usr/bin/python3';
-  const args = [path, ...(options.quick ? ['--quick', '--out', join(tmpdir(), 'nlq-nldb-quick')] : []), ...(options.out ? ['--out', options.out] : [])];
-  console.error(`nlq train --nldb: ${python} ${args.join(' ')}`);
-  const child = spawn(python, args, {
-    stdio: 'inherit',
-    env: { ...process.env, OMP_WAIT_POLICY: 'PASSIVE', OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '2' },
-  });
-  return new Promise<number>((resolve) => {
-    child.on('error', (error) => {
-      console.error(`nlq train --nldb: cannot run ${python}: ${error.message} (install python3-torch python3-onnx python3-numpy)`);
-      resolve(2);
+  const work = mkdtempSync(join(tmpdir(), 'nlq-nldb-taught-'));
+  try {
+    const taught = options.gateway ? await taughtFactAnswersFile(options.gateway, work) : null;
+    const args = [
+      path,
+      ...(options.quick ? ['--quick', '--out', options.out ?? join(tmpdir(), 'nlq-nldb-quick')] : options.out ? ['--out', options.out] : []),
+      ...(taught ? ['--taught', taught] : []),
+      ...(options.trainerArgs ?? []),
+    ];
+    console.error(`nlq train --nldb: ${python} ${args.join(' ')}`);
+    const child = spawn(python, args, {
+      stdio: 'inherit',
+      env: { ...process.env, OMP_WAIT_POLICY: 'PASSIVE', OPENBLAS_NUM_THREADS: process.env.OPENBLAS_NUM_THREADS ?? '2' },
     });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+    return await new Promise<number>((resolve) => {
+      child.on('error', (error) => {
+        console.error(`nlq train --nldb: cannot run ${python}: ${error.message} (install python3-torch python3-onnx python3-numpy)`);
+        resolve(2);
+      });
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** Options of `nlq train --shared`. */

@@ -50,6 +50,7 @@ import { notRelevantOutcomes } from './selection/outcomes.js';
 import { ExampleStore, type TaughtExample } from './teaching/example-store.js';
 import { taughtFirst } from './teaching/taught-interpreter.js';
 import { taughtFactsFirst } from './teaching/fact-answers.js';
+import { taughtFactTraining, type TaughtFactTraining } from './teaching/fact-training.js';
 import { Teaching, type AskedQuestion, type ExampleInput, type ExampleView } from './teaching/teaching.js';
 import { SelectionMemory } from './selection/selection-memory.js';
 import type { SourceSelection } from './selection/source-selector.js';
@@ -487,6 +488,19 @@ export class Gateway {
   /** Every taught example of a source, whoever asks (training reads them). */
   taughtExamples(sourceId: string): Promise<TaughtExample[]> {
     return this.teaching.examplesOf(sourceId);
+  }
+
+  /**
+   * A fact collection's taught answers with the texts of their facts and a few negatives, as
+   * `nlq train --nldb` gives them to the extractor's trainer (teaching/fact-training.ts); none for
+   * a source that is no fact collection or is not ready.
+   */
+  async taughtFactTraining(collection: string): Promise<TaughtFactTraining[]> {
+    await this.start();
+    const source = this.sources.get(collection);
+    const index = source instanceof NldbSource ? source.factIndex() : null;
+    if (!index) return [];
+    return taughtFactTraining(collection, await this.teaching.examplesOf(collection), index);
   }
 
   private examples(): Promise<ExampleStore> {

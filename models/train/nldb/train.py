@@ -24,6 +24,7 @@ sys.path.insert(1, os.path.dirname(HERE))
 import data as D  # noqa: E402
 from blas import check_blas  # noqa: E402
 import domains as DOM  # noqa: E402
+import taught as T  # noqa: E402
 from wordnet import kinds_of  # noqa: E402
 from textnorm import (N_FEATURES, STOP, bag_ids, bag_vocab_size, encode_spj, number_value,  # noqa: E402
                       spj_vocab_size)
@@ -506,6 +507,10 @@ def main():
     ap.add_argument("--init-onnx", default=None, help="start the SPJ from the weights of this spj.onnx (fp32)")
     ap.add_argument("--spj-lr", type=float, default=1e-3, help="peak learning rate of the SPJ")
     ap.add_argument("--threads", type=int, default=int(os.environ.get("NLQ_TRAIN_THREADS", "2")))
+    ap.add_argument("--taught", default=None,
+                    help="a JSON file of fact-level corrections (taught.py; `nlq train --nldb` writes it from the config's "
+                         "collections): mixed into the extractor's data, every fifth held out and measured")
+    ap.add_argument("--taught-weight", type=int, default=T.DEFAULT_WEIGHT, help="how often each taught support set is repeated")
     a = ap.parse_args()
     if a.quick:
         a.worlds, a.spj_minutes, a.ssg_minutes = 40, 0.3, 0.2
@@ -548,11 +553,30 @@ def main():
                {"question_ids": {0: "batch", 1: "qlen"}, "support_ids": {0: "batch", 1: "slen"}, "vector": {0: "batch"},
                 "question_weights": {0: "batch", 1: "qlen"}, "support_weights": {0: "batch", 1: "slen"}})
         config["ssg"] = {"tau": tau, "dimensions": 96, "sketch": SKETCH, "maxBagTokens": MAX_BAG}
+    if a.taught and a.only == "ssg":
+        log(f"taught answers in {a.taught}: not used (they teach the extractor, and --only ssg trains the retriever)")
     if a.only in (None, "spj"):
         t2 = time.time()
         rng = random.Random(a.seed)
-        spj, m = train_spj(D.spj_examples(train_w, rng), D.spj_examples(dev_w, random.Random(1)), vocab, a.spj_minutes, a.seed,
+        taught_train, taught_held, taught_use = [], [], None
+        if a.taught:
+            taught_train, taught_held, taught_use = T.training_set(T.read(a.taught), D.OPS, a.taught_weight,
+                                                                   lambda rows: [r for r in rows if spj_tensor([r], vocab)])
+            log(f"taught answers: {taught_use['used']} of {taught_use['stored']} used (x{taught_use['weight']}, "
+                f"{taught_use['rows']} support sets), {taught_use['heldOut']} held out, "
+                f"{taught_use['stored'] - taught_use['usable']} not usable")
+        spj, m = train_spj(D.spj_examples(train_w, rng) + taught_train, D.spj_examples(dev_w, random.Random(1)), vocab, a.spj_minutes, a.seed,
                            a.checkpoint if a.resume else None, a.init_onnx, a.spj_lr)
+        if taught_use is not None:
+            if taught_held:
+                held = spj_eval(spj, spj_tensor(taught_held, vocab))
+                taught_use["heldOutMetrics"] = {k: held[k] for k in ("op_acc", "useful_acc", "span_acc")}
+                log(f"taught answers held out: {taught_use['heldOutMetrics']}")
+            metrics["taught"] = taught_use
+        else:
+            metrics.pop("taught", None)
+        # The card says what this run learnt from corrections (a run without any drops the last run's paragraph).
+        T.write_card(os.path.join(a.out, "MODEL_CARD.md"), taught_use)
         torch.save(spj.state_dict(), a.checkpoint)
         prior = metrics.get("spj", {}).get("seconds", 0) if a.resume else 0
         metrics["spj"] = {**m, "seconds": round(time.time() - t2) + prior}
