@@ -12,6 +12,7 @@ import { operatorsFor } from '../../query-graph/random-walk.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { Mention, MentionKind } from '../values/mentions.js';
 import type { ValueFit } from '../values/value-fit.js';
+import { keyTokens } from '../cues/aggregate.js';
 import { MAX_HOPS } from '../../query-graph/validate.js';
 import { AGGREGATES, ARITHMETIC, attributeToken, classToken, computedToken, DIRECTIONS, EOS, HOPS, instanceToken, ITEMS, literalToken, MAX_COMPUTED, MAX_INSTANCES, MAX_LITERAL, PATTERN_END, PATTERN_ITEMS, PATTERN_OR, PER, placeholderToken, relationToken, selfRelations } from './target.js';
 
@@ -28,10 +29,12 @@ export interface MentionSlot {
   /** The question's text of it and its number (number and year mentions; else null). */
   readonly text: string;
   readonly number: number | null;
+  /** Whether the question says it is an amount of money ("$50", "twenty bucks": Mention.money); such a value is never a key's. */
+  readonly money?: boolean;
 }
 
 export function mentionSlots(mentions: readonly Mention[]): MentionSlot[] {
-  return mentions.map((m) => ({ kind: m.kind, attributes: m.candidates.map((c) => attributeToken(c)), text: m.text, number: m.number }));
+  return mentions.map((m) => ({ kind: m.kind, attributes: m.candidates.map((c) => attributeToken(c)), text: m.text, number: m.number, ...(m.money ? { money: true } : {}) }));
 }
 
 /** Most items of one kind: longer graphs are not what people ask, and a cap ends runaway beams. */
@@ -110,6 +113,8 @@ export class TargetGrammar {
    * where keys are not declared) would otherwise fill the beam with readings that cannot be run.
    */
   private readonly reachable: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Key columns (instance 1 tokens: primary keys, foreign keys): no amount of money is offered as their value ("products over $50" compares a price, never ProductID). */
+  private readonly keys: ReadonlySet<string>;
 
   constructor(
     schema: SchemaGraph,
@@ -136,6 +141,7 @@ export class TargetGrammar {
     this.hasRelations = this.relations.size > 0;
     this.classes = schema.classes.map((c) => classToken(c.id));
     this.reachable = connectedParts(schema);
+    this.keys = keyTokens(schema);
   }
 
   /**
@@ -501,6 +507,7 @@ export class TargetGrammar {
       if (!(kinds.includes(mention.kind) || (kinds.includes('number') && mention.kind === 'year'))) return;
       if (textAttribute !== null && mention.kind === 'text' && !mention.attributes.includes(this.attributes.get(textAttribute)?.base ?? textAttribute)) return;
       if (info && info.classId !== '' && condition && this.valueFit && !this.valueFit.fits(info.classId, info.attributeId, condition.operator, mention)) return;
+      if (mention.money && info && this.keys.has(info.base)) return;
       out.push(placeholderToken(index + 1));
     });
     return out;

@@ -46,6 +46,12 @@ export interface Mention {
    * in full is, so a reading that leaves it out is wrong (cues/value-coverage.ts).
    */
   readonly adjective?: boolean;
+  /**
+   * Whether the question says the number is an amount of money: a currency sign before it ("$50",
+   * "€20") or a currency word after it ("50 dollars", "twenty bucks", "10 euros"). An amount of
+   * money is never a key ("products over $50" is no ProductID over 50: model/grammar.ts).
+   */
+  readonly money?: boolean;
 }
 
 /** Most alternative values kept per mention. */
@@ -337,14 +343,26 @@ function numberMentions(question: string): Mention[] {
     const value = Number(m[0].replace(/[$€£,%\s]/g, ''));
     if (!Number.isFinite(value)) continue;
     const isYear = Number.isInteger(value) && value >= 1800 && value <= 2100 && /^\d{4}$/.test(m[0]);
-    out.push({ start, end: start + m[0].length, text: m[0], kind: isYear ? 'year' : 'number', number: value, date: null, candidates: [] });
+    const money = /[$€£]/.test(m[0]) || saysMoneyAfter(question, start + m[0].length);
+    out.push({ start, end: start + m[0].length, text: m[0], kind: isYear ? 'year' : 'number', number: value, date: null, candidates: [], ...(money ? { money } : {}) });
   }
   return out;
 }
 
+/** Words after a number that make it an amount of money ("50 dollars", "twenty bucks", "10 euros", "5 usd"). */
+const CURRENCY_WORDS = /^\s*(?:dollars?|bucks?|euros?|quid|usd|eur|gbp|cents?)\b/i;
+
+/** Whether a currency word follows position `end` of the question. */
+function saysMoneyAfter(question: string, end: number): boolean {
+  return CURRENCY_WORDS.test(question.slice(end));
+}
+
 /** Numbers written in words ("top five", "under twenty bucks"), as number-words.ts reads them. */
 function numberWordMentions(question: string): Mention[] {
-  return findNumberWords(question).map(({ start, end, value }) => ({ start, end, text: question.slice(start, end), kind: 'number', number: value, date: null, candidates: [] }));
+  return findNumberWords(question).map(({ start, end, value }) => {
+    const money = /[$€£]\s*$/.test(question.slice(0, start)) || saysMoneyAfter(question, end);
+    return { start, end, text: question.slice(start, end), kind: 'number' as const, number: value, date: null, candidates: [], ...(money ? { money } : {}) };
+  });
 }
 
 function range(start: number, length: number): number[] {
