@@ -58,7 +58,7 @@ export async function measureThroughGraphql(label: string, facts: readonly strin
       sheet.add(q, scoreRows(q, rows));
     }
     console.log(`\n-- ${label} through GraphQL: ${facts.length} facts (loaded in ${loadSeconds.toFixed(1)} s)`);
-    console.log(`accuracy: ${sheet.accuracy.toFixed(1)}% over ${questions.length} questions${errors ? ` (${errors} GraphQL errors)` : ''}`);
+    console.log(`accuracy: ${sheet.accuracy.toFixed(1)}% over ${questions.length} questions (exactly right ${sheet.exact.toFixed(1)}%)${errors ? ` (${errors} GraphQL errors)` : ''}`);
     console.log(`  by type: ${sheet.byType()}`);
     console.log(`latency per question (GraphQL): ${latencySummary(latencies)}`);
     return { sheet, latencies, errors };

@@ -61,7 +61,7 @@ export function scoreRows(q: FactQuestion, rows: readonly (readonly JsonValue[])
   }
 }
 
-/** Scores kept per type (and 'join'), printed as `accuracy: 80.0% over 60 questions` and by type. */
+/** Scores kept per type (and 'join'), printed as `accuracy: 80.0% over 60 questions` (the mean score: set answers earn part credit) and by type. */
 export class ScoreSheet {
   private readonly by = new Map<string, number[]>();
 
@@ -73,6 +73,15 @@ export class ScoreSheet {
   get accuracy(): number {
     const all = this.by.get('all') ?? [];
     return (100 * all.reduce((a, b) => a + b, 0)) / Math.max(1, all.length);
+  }
+
+  /**
+   * Share of questions answered exactly right (score 1: every member of a set and nothing else),
+   * 0..100: what bench trust counts as right, since calibration says whether an answer is right.
+   */
+  get exact(): number {
+    const all = this.by.get('all') ?? [];
+    return (100 * all.filter((s) => s === 1).length) / Math.max(1, all.length);
   }
 
   get size(): number {

@@ -33,6 +33,11 @@ export interface TrustQuestion {
   readonly group: CalibrationGroup;
   readonly question: string;
   readonly isRight: (rows: readonly (readonly JsonValue[])[]) => boolean;
+  /**
+   * The graded score bench nldb gives these rows (set F1, nldb-questions.ts scoreRows), for fact
+   * questions; absent: right or wrong is the score.
+   */
+  readonly score?: (rows: readonly (readonly JsonValue[])[]) => number;
 }
 
 /** The id under which northwind is served a second time, with no model of its own. */
@@ -56,7 +61,7 @@ export function devSets(shared: boolean): TrustQuestion[] {
   const dev = (set: 'northwind' | 'royals', source: string, sourceKind: SourceKind, group: CalibrationGroup): TrustQuestion[] =>
     readDevQuestions(dir, set).map((q) => ({ set: `dev ${source}`, role: 'fit', database: set, source, sourceKind, group, question: q.question, isRight: byDev(q) }));
   const facts = readFactQuestions(join(dataDir(), 'kestrelford', 'questions.jsonl')).map(
-    (q): TrustQuestion => ({ set: 'facts-dev', role: 'fit', database: 'kestrelford', source: 'kestrelford', sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+    (q): TrustQuestion => ({ set: 'facts-dev', role: 'fit', database: 'kestrelford', source: 'kestrelford', sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1, score: (rows) => scoreRows(q, rows) }),
   );
   return [
     ...dev('northwind', 'northwind', 'sql', 'querygraph'),
@@ -101,7 +106,7 @@ export function syntheticFactWorlds(root = join(dataDir(), '..', 'bench', 'data'
       const collection = `calibration-${world}`;
       const facts = readFileSync(join(root, world, 'facts.txt'), 'utf8').split('\n').filter((line) => line.trim());
       const questions = readFactQuestions(join(root, world, 'questions.jsonl')).map(
-        (q): TrustQuestion => ({ set: 'synthetic facts', role: 'fit', database: world, source: collection, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+        (q): TrustQuestion => ({ set: 'synthetic facts', role: 'fit', database: world, source: collection, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1, score: (rows) => scoreRows(q, rows) }),
       );
       return { collection, facts, questions };
     });
@@ -117,6 +122,6 @@ export function othersSet(databases: readonly OtherDatabase[]): TrustQuestion[] 
 /** facts-others' questions, asked of the FACTS_OTHERS collection. */
 export function factsOthersSet(questionsFile: string): TrustQuestion[] {
   return readFactQuestions(questionsFile).map(
-    (q): TrustQuestion => ({ set: 'facts-others', role: 'report', database: 'facts-others', source: FACTS_OTHERS, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1 }),
+    (q): TrustQuestion => ({ set: 'facts-others', role: 'report', database: 'facts-others', source: FACTS_OTHERS, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1, score: (rows) => scoreRows(q, rows) }),
   );
 }

@@ -20,6 +20,11 @@
  * others are kept as the file has them);
  * the answers are saved to .nlq/bench/trust-records.json, and `--records` measures them again
  * without asking.
+ * Calibration is also measured as a user's server answers: `served` is the probability the server
+ * answered each question with (models/calibration.json and the models' own curves as shipped),
+ * reported per source kind beside the refit, so a file gone stale shows.
+ * Fact sets are counted right only when exactly right; bench nldb's accuracy is the mean graded
+ * score (a set answer earns its F1), printed here too per fact set (see bench/nldb.ts).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +36,7 @@ import type { LogisticModel } from '../plugins/nl-query/calibration/logistic.js'
 import { readModelCalibration } from '../plugins/nl-query/calibration/model-calibration.js';
 import { CALIBRATION_GROUPS, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
 import { fitGroups, fitSourceTransfers, fitTransfers, type CalibrationRecord } from '../plugins/nl-query/calibration/fit-groups.js';
-import { accuracyAtCoverage, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
+import { accuracyAtCoverage, eceNoiseFloor, expectedCalibrationError, riskCoverage, type Judged } from '../plugins/nl-query/calibration/metrics.js';
 import { DEFAULT_LIMITS } from '../config/limits.js';
 import { nlQuery } from '../plugins/nl-query/index.js';
 import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
@@ -55,6 +60,18 @@ interface Asked extends CalibrationRecord {
   /** The answer's kind and row count (absent in records of older runs), so a refit from records can read more of the answer. */
   readonly kind?: string | null;
   readonly rows?: number;
+  /**
+   * The probability the server answered with (the answer's confidence: models/calibration.json and
+   * the models' own curves as a user's server has them); absent in records of older runs.
+   */
+  readonly served?: number;
+  /** Fact questions: bench nldb's graded score of the answer's rows (set F1), and of no rows (what an UNSURE answer scores there). */
+  readonly graded?: number;
+  readonly gradedEmpty?: number;
+  /** The question as the asked source's readings explained it (chosen first), for features read from the answer. */
+  readonly explanation?: string;
+  readonly readings?: readonly { readonly score: number; readonly probability: number; readonly status: string; readonly explanation: string }[];
+  readonly support?: number;
 }
 
 const MAX_ROWS = 5000;
@@ -79,6 +96,11 @@ function recordOf(q: TrustQuestion, answer: ClientAnswer): Asked {
     answered: chosen !== null,
     kind: answer.kind,
     rows: answer.rows?.length ?? 0,
+    ...(chosen !== null ? { served: answer.confidence } : {}),
+    ...(q.score ? { graded: chosen !== null ? q.score(answer.rows!) : 0, gradedEmpty: q.score([]) } : {}),
+    explanation: answer.explanation,
+    readings: answer.readings,
+    support: answer.support,
   };
 }
 
@@ -119,6 +141,22 @@ function readOwnCurves(records: readonly Asked[]): OwnCurves {
     if (own) bySource.set(source, own.curve);
   }
   return { bySource, shared: readModelCalibration(defaultSharedModelDirectory())?.curve ?? null };
+}
+
+/**
+ * models/calibration.json as it is in the tree, with the models' own curves: what a user's server
+ * computes (the records' `served` is what the bench's server did answer with).
+ */
+function fileCalibrator(curves: OwnCurves): Calibrator {
+  const calibrator = Calibrator.load(defaultCalibrationFile());
+  for (const [source, curve] of curves.bySource) calibrator.useModelCurve(source, curve);
+  calibrator.useSharedModelCurve(curves.shared);
+  return calibrator;
+}
+
+/** Judged with the probability the server answered with (records of older runs: what the file in the tree gives). */
+function judgeServed(records: readonly Asked[], file: Calibrator): Judged[] {
+  return records.map((r) => ({ probability: !r.answered ? -1 : (r.served ?? file.probability(r.group, r.features, r.rawScore, sourceOf(r))), right: r.right }));
 }
 
 /** The three calibrations compared: the group curves alone, the models' own curves alone (fitted on generated questions), and what serving does (own curves through the group's transfer, else the group's curve). */
@@ -171,16 +209,19 @@ function crossValidated(fitting: readonly Asked[], curves: OwnCurves): Map<Asked
   return probability;
 }
 
-function summarise(label: string, raw: readonly Judged[], calibrated: readonly Judged[], others: readonly { name: string; judged: readonly Judged[] }[] = []): void {
+function summarise(label: string, raw: readonly Judged[], calibrated: readonly Judged[], others: readonly { name: string; judged: readonly Judged[] }[] = [], served?: readonly Judged[]): void {
   const answered = calibrated.filter((j) => j.probability >= 0);
   const right = answered.filter((j) => j.right).length;
-  const at = accuracyAtCoverage(calibrated, TARGET_COVERAGE);
+  const at60 = (judged: readonly Judged[]) => {
+    const at = accuracyAtCoverage(judged, TARGET_COVERAGE);
+    return at ? `${pct(at.accuracy)} right (coverage ${pct(at.coverage)}, p >= ${at.threshold.toFixed(2)})` : 'coverage never reaches 60%';
+  };
   const meanP = answered.reduce((sum, j) => sum + j.probability, 0) / Math.max(1, answered.length);
   const also = others.map((o) => `, ${o.name} ${expectedCalibrationError(o.judged).toFixed(3)}`).join('');
   console.log(
     `  ${label.padEnd(40)} ${String(calibrated.length).padStart(4)} questions, answered ${pct(answered.length / Math.max(1, calibrated.length))}, right ${pct(right / Math.max(1, answered.length))} of answered (mean p ${meanP.toFixed(2)}); ` +
-      `ECE raw ${expectedCalibrationError(raw).toFixed(3)}${also} -> shipped ${expectedCalibrationError(calibrated).toFixed(3)}; ` +
-      `at >= 60% coverage: ${at ? `${pct(at.accuracy)} right (coverage ${pct(at.coverage)}, p >= ${at.threshold.toFixed(2)})` : 'coverage never reaches 60%'}`,
+      `ECE raw ${expectedCalibrationError(raw).toFixed(3)}${also} -> refit ${expectedCalibrationError(calibrated).toFixed(3)}` +
+      `${served ? `, served ${expectedCalibrationError(served).toFixed(3)}` : ''}; at >= 60% coverage: refit ${at60(calibrated)}${served ? `, served ${at60(served)}` : ''}`,
   );
 }
 
@@ -295,6 +336,75 @@ function writeChoice(values: { write?: boolean | undefined; groups?: string | un
   return { write: values.write ?? false, groups: groups as CalibrationGroup[] };
 }
 
+/**
+ * Fact sets: what bench nldb would report of the same answers. It scores set answers by F1 (part
+ * credit; right here means F1 = 1) and asks at the default minConfidence, where an UNSURE answer
+ * has no rows and scores as the empty answer (right for a question whose gold answer is empty).
+ */
+function gradedNote(list: readonly Asked[]): string {
+  const graded = list.filter((r) => r.graded !== undefined);
+  if (graded.length === 0 || graded.length !== list.length) return '';
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const floor = DEFAULT_LIMITS.minConfidence;
+  const withAbstention = graded.map((r) => (r.answered && r.served !== undefined && r.served < floor ? r.gradedEmpty! : r.graded!));
+  const unsure = graded.filter((r) => r.answered && r.served !== undefined && r.served < floor);
+  return (
+    `; bench nldb's graded score (set F1) ${pct(mean(graded.map((r) => r.graded!)))}` +
+    (graded.some((r) => r.served !== undefined) ? `, with answers below minConfidence ${floor} scored as no rows (${unsure.length} UNSURE, ${unsure.filter((r) => r.gradedEmpty === 1).length} of them scoring 1) ${pct(mean(withAbstention))}` : '')
+  );
+}
+
+/**
+ * Per source kind, the calibration a user's server answers with (served) beside the one this run
+ * refits (cross-validated on dev, fitted on every fitting set for the report sets): a file gone
+ * stale (a model retrained, a group never refitted) shows as a served error above the refit's.
+ * Also says whether the served probabilities are what models/calibration.json in the tree gives
+ * (they differ when the server read other models or another file).
+ */
+function servedAgainstRefit(
+  records: readonly Asked[],
+  dev: readonly Asked[],
+  cvJudged: (list: readonly Asked[]) => Judged[],
+  refitJudged: (list: readonly Asked[]) => Judged[],
+  served: (list: readonly Asked[]) => Judged[],
+  file: Calibrator,
+): void {
+  console.log('\nper source kind: ECE served (what a user\'s server answers with) against refit (this run\'s fit; dev cross-validated), and accuracy at >= 60% coverage:');
+  const rows: { label: string; list: readonly Asked[]; refit: Judged[] }[] = [];
+  for (const kind of ['sql', 'cypher', 'nldb'] as const) {
+    const ofKind = dev.filter((r) => r.sourceKind === kind);
+    if (ofKind.length > 0) rows.push({ label: `dev ${kind}`, list: ofKind, refit: cvJudged(ofKind) });
+  }
+  for (const set of ['questions-others', 'facts-others']) {
+    const list = records.filter((r) => r.set === set);
+    if (list.length > 0) rows.push({ label: `${set} (${list[0]!.sourceKind ?? '?'})`, list, refit: refitJudged(list) });
+  }
+  for (const row of rows) {
+    const s = served(row.list);
+    const eServed = expectedCalibrationError(s);
+    const eRefit = expectedCalibrationError(row.refit);
+    const at = (judged: readonly Judged[]) => {
+      const a = accuracyAtCoverage(judged, TARGET_COVERAGE);
+      return a ? pct(a.accuracy) : '-';
+    };
+    const noise = eceNoiseFloor(s, eServed);
+    // off beyond what chance shows on this many questions: a stale file when a refit does better
+    const off = noise.pValue < 0.05;
+    const flag = off ? (eRefit < eServed - 0.01 ? '  <- served off beyond chance and a refit does better: stale file?' : '  <- off beyond chance; a refit does not mend it') : '';
+    console.log(
+      `  ${row.label.padEnd(28)} ${String(row.list.length).padStart(4)} questions: ECE served ${eServed.toFixed(3)} (perfectly calibrated would show ${noise.floor.toFixed(3)}; as large by chance ${pct(noise.pValue)}), ` +
+        `refit ${eRefit.toFixed(3)}; at 60% coverage served ${at(s)}, refit ${at(row.refit)}${flag}`,
+    );
+  }
+  const withServed = records.filter((r) => r.answered && r.served !== undefined);
+  const differ = withServed.filter((r) => Math.abs(r.served! - file.probability(r.group, r.features, r.rawScore, sourceOf(r))) > 1e-9);
+  if (withServed.length === 0) console.log('  (records of an older run: served = what models/calibration.json in the tree gives them)');
+  else
+    console.log(
+      `  served probabilities against models/calibration.json and the own curves in the tree: ${differ.length === 0 ? 'the same for every answer' : `${differ.length} of ${withServed.length} answers differ (${[...new Set(differ.map(sourceOf))].slice(0, 8).join(', ')})`}`,
+    );
+}
+
 function report(records: readonly Asked[], write: WriteChoice, out: string): void {
   const fitting = records.filter((r) => r.role === 'fit');
   const sets = [...new Set(records.map((r) => r.set))];
@@ -302,13 +412,17 @@ function report(records: readonly Asked[], write: WriteChoice, out: string): voi
   for (const set of sets) {
     const list = records.filter((r) => r.set === set);
     const answered = list.filter((r) => r.answered);
-    console.log(`  ${set.padEnd(34)} ${String(list.length).padStart(4)} asked, ${String(answered.length).padStart(4)} answered, ${pct(answered.filter((r) => r.right).length / Math.max(1, list.length))} right`);
+    console.log(`  ${set.padEnd(34)} ${String(list.length).padStart(4)} asked, ${String(answered.length).padStart(4)} answered, ${pct(answered.filter((r) => r.right).length / Math.max(1, list.length))} right${gradedNote(list)}`);
   }
   const curves = readOwnCurves(records);
   console.log(
     `\nmodels' own calibrations (nlq train): ${[...curves.bySource.keys()].join(', ') || 'none of the sources\' own models'}; shared model: ${curves.shared ? 'yes' : 'none'}` +
-      ' (ECE columns: raw score, the group curve alone, the own curve alone, and shipped = own curve through the group transfer where a model has one, else the group curve)',
+      ' (ECE columns: raw score, the group curve alone, the own curve alone; refit = own curve through the group transfer where a model has one, else the group curve, ' +
+      'fitted here (cross-validated on dev); served = the probability the server answered with (models/calibration.json and the own curves as shipped; ' +
+      'on dev in-sample, the file having been fitted on it: a served ECE above the refit\'s there says the file is stale)',
   );
+  const file = fileCalibrator(curves);
+  const served = (list: readonly Asked[]) => judgeServed(list, file);
   const cv = crossValidated(fitting, curves);
   const cvJudged = (list: readonly Asked[], which: Which = 'shipped') => list.map((r) => ({ probability: r.answered ? (cv.get(r)?.[which] ?? -1) : -1, right: r.right }));
   const full = calibrationsFrom(fitting, curves);
@@ -317,29 +431,30 @@ function report(records: readonly Asked[], write: WriteChoice, out: string): voi
   console.log(`\ncalibration (${FOLDS}-fold cross-validation on the fitting sets for dev and synthetic; fitted on all ${fitting.filter((r) => r.answered).length} answered fitting questions for the others):`);
   for (const group of CALIBRATION_GROUPS) {
     const cvLine = (label: string, list: readonly Asked[]) =>
-      list.length > 0 && summarise(label, judge(list, Calibrator.none()), cvJudged(list), [{ name: 'group', judged: cvJudged(list, 'group') }, { name: 'own', judged: cvJudged(list, 'own') }]);
+      list.length > 0 && summarise(label, judge(list, Calibrator.none()), cvJudged(list), [{ name: 'group', judged: cvJudged(list, 'group') }, { name: 'own', judged: cvJudged(list, 'own') }], served(list));
     cvLine(`dev, ${group} (CV)`, dev.filter((r) => r.group === group));
     cvLine(`synthetic, ${group} (CV)`, synthetic.filter((r) => r.group === group));
     for (const set of ['questions-others', 'facts-others']) {
       const reported = records.filter((r) => r.role === 'report' && r.group === group && r.set === set);
-      if (reported.length > 0) summarise(`${set}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full.shipped), [{ name: 'group', judged: judge(reported, full.group) }, { name: 'own', judged: judge(reported, full.own) }]);
+      if (reported.length > 0) summarise(`${set}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full.shipped), [{ name: 'group', judged: judge(reported, full.group) }, { name: 'own', judged: judge(reported, full.own) }], served(reported));
     }
   }
   // per source: a group's error is often one source's (a model retrained, its own curve refitted)
   for (const source of [...new Set(dev.map(sourceOf))]) {
     const ofSource = dev.filter((r) => sourceOf(r) === source);
-    summarise(`dev, ${source} (CV)`, judge(ofSource, Calibrator.none()), cvJudged(ofSource), [{ name: 'group', judged: cvJudged(ofSource, 'group') }, { name: 'own', judged: cvJudged(ofSource, 'own') }]);
+    summarise(`dev, ${source} (CV)`, judge(ofSource, Calibrator.none()), cvJudged(ofSource), [{ name: 'group', judged: cvJudged(ofSource, 'group') }, { name: 'own', judged: cvJudged(ofSource, 'own') }], served(ofSource));
   }
   for (const kind of ['sql', 'cypher', 'nldb'] as const) {
     const ofKind = dev.filter((r) => r.sourceKind === kind);
-    if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), cvJudged(ofKind), [{ name: 'group', judged: cvJudged(ofKind, 'group') }]);
+    if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), cvJudged(ofKind), [{ name: 'group', judged: cvJudged(ofKind, 'group') }], served(ofKind));
   }
+  servedAgainstRefit(records, dev, cvJudged, (list) => judge(list, full.shipped), served, file);
   const plotted = [
     { label: 'dev (CV)', judged: cvJudged(dev), colour: [31, 119, 180] as Rgb },
     { label: 'questions-others', judged: judge(records.filter((r) => r.set === 'questions-others'), full.shipped), colour: [214, 39, 40] as Rgb },
     { label: 'facts-others', judged: judge(records.filter((r) => r.set === 'facts-others'), full.shipped), colour: [44, 160, 44] as Rgb },
   ].filter((c) => c.judged.length > 0);
-  summarise('dev, all (CV)', judge(dev, Calibrator.none()), cvJudged(dev), [{ name: 'group', judged: cvJudged(dev, 'group') }]);
+  summarise('dev, all (CV)', judge(dev, Calibrator.none()), cvJudged(dev), [{ name: 'group', judged: cvJudged(dev, 'group') }], served(dev));
   console.log('\nrisk-coverage, shipped calibration (answer when p >= threshold: share of all questions answered / share of those right):');
   curveTable(plotted);
   const floor = DEFAULT_LIMITS.minConfidence;

@@ -11,7 +11,7 @@ import { Calibrator, writeCalibrationFile } from '../../plugins/nl-query/calibra
 import { FEATURE_NAMES } from '../../plugins/nl-query/calibration/features.js';
 import { fitGroups, type CalibrationRecord } from '../../plugins/nl-query/calibration/fit-groups.js';
 import { fitLogistic, predict, sigmoid, type LabelledSample } from '../../plugins/nl-query/calibration/logistic.js';
-import { accuracyAtCoverage, expectedCalibrationError, riskCoverage } from '../../plugins/nl-query/calibration/metrics.js';
+import { accuracyAtCoverage, eceNoiseFloor, expectedCalibrationError, riskCoverage } from '../../plugins/nl-query/calibration/metrics.js';
 
 /** The project's seeded generator, so the synthetic data is the same on every run. */
 function seeded(seed: number): () => number {
@@ -91,5 +91,31 @@ describe('calibration metrics', () => {
       { threshold: 0.5, coverage: 0.5, accuracy: 0.9, answered: 10 },
     ]);
     expect(accuracyAtCoverage(judged, 0.5)).toEqual({ accuracy: 0.9, coverage: 0.5, threshold: 0.9 });
+  });
+
+  it('says what ECE perfectly calibrated probabilities show by chance, the same every time', () => {
+    const random = seeded(13);
+    const probabilities = Array.from({ length: 80 }, () => 0.05 + 0.9 * random());
+    // outcomes drawn from the probabilities themselves: calibrated, yet 80 questions in 10 bins show an error
+    const calibrated = probabilities.map((probability) => ({ probability, right: random() < probability }));
+    const observed = expectedCalibrationError(calibrated);
+    const noise = eceNoiseFloor(calibrated, observed);
+    expect(eceNoiseFloor(calibrated, observed)).toEqual(noise);
+    expect(noise.floor).toBeGreaterThan(0.06);
+    expect(noise.floor).toBeLessThan(0.16);
+    // calibrated outcomes reach the error of other calibrated outcomes about half the time (p-values spread evenly)
+    const pValues = Array.from({ length: 40 }, () => {
+      const draw = probabilities.map((probability) => ({ probability, right: random() < probability }));
+      return eceNoiseFloor(draw, expectedCalibrationError(draw), 200).pValue;
+    });
+    const meanP = pValues.reduce((a, b) => a + b, 0) / pValues.length;
+    expect(meanP).toBeGreaterThan(0.35);
+    expect(meanP).toBeLessThan(0.65);
+    // the same probabilities for answers that are all wrong: no calibrated draw comes near
+    const wrong = probabilities.map((probability) => ({ probability, right: false }));
+    expect(eceNoiseFloor(wrong, expectedCalibrationError(wrong)).pValue).toBe(0);
+    // many questions: the floor shrinks
+    const many = Array.from({ length: 5000 }, () => ({ probability: 0.05 + 0.9 * random(), right: true }));
+    expect(eceNoiseFloor(many, 0, 50).floor).toBeLessThan(0.03);
   });
 });

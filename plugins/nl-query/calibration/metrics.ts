@@ -3,6 +3,7 @@
  * bin size) and the risk-coverage curve (answer only the questions whose probability reaches a
  * threshold: what share is answered, and how many of those are right).
  */
+import { Random } from '../../../engines/query-graph/random-walk.js';
 
 /** One question: the probability its answer was given (negative when it got none) and whether the answer was right. */
 export interface Judged {
@@ -61,4 +62,26 @@ export function accuracyAtCoverage(judged: readonly Judged[], coverage: number):
   const cut = sorted[needed - 1]!.probability;
   const answered = sorted.filter((j) => j.probability >= cut);
   return { accuracy: answered.filter((j) => j.right).length / answered.length, coverage: answered.length / judged.length, threshold: cut };
+}
+
+/**
+ * The ECE that perfectly calibrated probabilities would show on these questions by chance: each
+ * answered question's outcome drawn right with its own probability, `draws` times (seeded, so the
+ * same probabilities always give the same figure), with how often such a draw's ECE reaches
+ * `observed` (a p-value: small says the probabilities are off; large says the observed error is
+ * what a sample this small shows anyway). Few questions in 10 bins show a large ECE however right
+ * the probabilities are (about 0.11 for 80 questions spread over the range).
+ */
+export function eceNoiseFloor(judged: readonly Judged[], observed: number, draws = 500, seed = 1): { floor: number; pValue: number } {
+  const probabilities = judged.filter((j) => j.probability >= 0).map((j) => j.probability);
+  if (probabilities.length === 0) return { floor: 0, pValue: 1 };
+  const random = new Random(seed);
+  let sum = 0;
+  let reached = 0;
+  for (let d = 0; d < draws; d += 1) {
+    const ece = expectedCalibrationError(probabilities.map((probability) => ({ probability, right: random.next() < probability })));
+    sum += ece;
+    if (ece >= observed - 1e-12) reached += 1;
+  }
+  return { floor: sum / draws, pValue: reached / draws };
 }
