@@ -62,6 +62,15 @@ describe('operator cues before values', () => {
     expect(contradictions('orders cheaper than 90', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(0);
   });
 
+  it('reads a comparative before "than" as which way the value is compared ("cheaper than", "pricier than", "longer than")', () => {
+    expect(contradictions('orders cheaper than 90', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(1);
+    expect(contradictions('orders pricier than fifty bucks', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(1);
+    expect(contradictions('orders pricier than fifty bucks', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(0);
+    expect(contradictions('orders more expensive than $20', 'show A:Orders.OrderID where A:Orders.Freight <= @1')).toBe(1);
+    expect(contradictions('orders less expensive than $20', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(0);
+    expect(contradictions('orders longer than 3', 'show A:Orders.OrderID where A:Orders.Freight < @1')).toBe(1);
+  });
+
   it('checks only the first value of a list or range, and having conditions too', () => {
     expect(contradictions('orders with freight between 5 and 9', 'show A:Orders.OrderID where A:Orders.Freight between @1 @2')).toBe(0);
     expect(contradictions('cities with more than 5 orders', 'show A:Customers.City group A:Customers.City having count A:Orders.* > @1')).toBe(0);

@@ -6,8 +6,11 @@
  * condition on a value contradicts the cue in front of that value loses `OPERATOR_CUE_PENALTY`
  * log-probability per contradiction, so a beam that agrees with the words moves ahead.
  *
- * Only cues that are unambiguous in English count; a value with other words before it ("cheaper
- * than 20", "units on order 90") has no cue and constrains nothing. Words inside earlier mentions are
+ * Only cues that are unambiguous in English count; a value with other words before it ("units on
+ * order 90") has no cue and constrains nothing. Comparative adjectives before "than" say which way
+ * whatever the attribute: "cheaper than $20", "shorter than 3 hours" are below, "pricier than fifty
+ * bucks", "more expensive than", "longer than", "heavier than" above (english.ts writes the price
+ * ones); "older" and "younger" are left out (an age and a birth date go opposite ways). Words inside earlier mentions are
  * never read as cues. A cue word with two neighbouring letters swapped ("undre 11010") still counts.
  */
 import type { Operator } from '../../query-graph/types.js';
@@ -30,6 +33,8 @@ const CUES: readonly { readonly phrase: string; readonly allows: readonly Operat
   ...['on or after', 'no less than', 'at least', 'no earlier than', 'since'].map((phrase) => ({ phrase, allows: ['>='] as const })),
   ...['less than', 'lower than', 'smaller than', 'fewer than', 'under', 'below', 'before', 'earlier than'].map((phrase) => ({ phrase, allows: ['<'] as const })),
   ...['more than', 'greater than', 'higher than', 'larger than', 'over', 'above', 'after', 'later than'].map((phrase) => ({ phrase, allows: ['>'] as const })),
+  ...['cheaper than', 'less expensive than', 'shorter than', 'lighter than'].map((phrase) => ({ phrase, allows: ['<'] as const })),
+  ...['pricier than', 'more expensive than', 'costlier than', 'dearer than', 'bigger than', 'longer than', 'taller than', 'heavier than'].map((phrase) => ({ phrase, allows: ['>'] as const })),
   ...['other than', 'not', 'neither', 'except', 'excluding', 'not on'].map((phrase) => ({ phrase, allows: ['!=', 'not_in'] as const })),
   { phrase: 'between', allows: ['between'] },
   ...['starts with', 'begins with', 'starting with', 'beginning with'].map((phrase) => ({ phrase, allows: ['starts_with'] as const })),
