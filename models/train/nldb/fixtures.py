@@ -18,6 +18,9 @@ CASES = [
     # the kind feature (WordNet): a ferry and a barge are kinds of vessel, a cellist of musician
     ("Which vessels were built before 1900?", ["The ferry Tern was built in 1887.", "Wren is a barge.", "Dory, a gondola, dates from 1902."]),
     ("which musicians own boats", ["Ada Vole, a cellist, owns a barge.", "Ada Vole's boat is a ferry."]),
+    # kinds from a noun's later senses too (the first nine): a trunk and a briefcase are kinds of
+    # "case" only in its fifth sense, so a trainer reading two senses would mark neither
+    ("Which cases are made of leather?", ["The Marlow trunk is made of leather.", "Ledger, a briefcase, is made of canvas."]),
 ]
 
 out = {"vocab": VOCAB, "cases": []}
