@@ -9,11 +9,15 @@
  * log-probability per name, so a beam that reads the whole question moves ahead of one that does
  * not. Words inside value mentions do not count ("Sales Representative" names no attribute).
  */
+import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { Mention } from '../values/mentions.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { words } from '../../english/normalize.js';
 import type { CueKind } from './cue.js';
-import { countPhraseAt } from './count.js';
+import { COUNT_WORDS, countPhraseAt } from './count.js';
+import { GROUP_WORDS } from './group.js';
+import { ORDER_WORDS } from './order.js';
+import { ownerOf, readingClasses, standsBetween } from './reading-classes.js';
 
 /**
  * Log-probability a reading loses for each name of the question it leaves out (e^-4: about a
@@ -26,19 +30,18 @@ import { countPhraseAt } from './count.js';
  */
 export const IGNORED_ATTRIBUTE_PENALTY = 4;
 
+/** Words the other cues read: as a class's whole name ("order", "count"), they say how to answer, not what about. */
+const CUE_VOCABULARY: ReadonlySet<string> = new Set([...ORDER_WORDS, ...COUNT_WORDS, ...GROUP_WORDS]);
+
 /** The question's words outside value mentions, folded, in order (a mention leaves a gap). */
 export function questionWords(question: string, mentions: readonly Mention[]): readonly (string | null)[] {
   return words(question).map((w) => (mentions.some((m) => w.start < m.end && m.start < w.end) ? null : w.text));
 }
 
 /** How many of the question's names `tokens` leave unread where it counts (see the file's comment). */
-export function unreadNames(questionWordList: readonly (string | null)[], tokens: readonly string[], names: SchemaNames): number {
+export function unreadNames(questionWordList: readonly (string | null)[], tokens: readonly string[], names: SchemaNames, schema?: SchemaGraph): number {
   const used = new Set(tokens.filter((t) => t.startsWith('A:')).map((t) => t.replace(/#\d+\./, '.')));
-  const classes = new Set<string>();
-  for (const token of tokens) {
-    if (token.startsWith('C:')) classes.add(token.slice(2));
-    if (token.startsWith('A:')) classes.add(ownerOf(token));
-  }
+  const classes = readingClasses(tokens);
   const said = questionWordList.map((w) => w ?? '');
   let unread = 0;
   for (let i = 0; i < said.length; i += 1) {
@@ -50,22 +53,26 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
     // A name right before a value ("of house of Windsor", "ship city Lyon") says what the value is:
     // cues/attribute.ts judges where the value goes, and a person's name may hold such words.
     if (questionWordList[next] === null || (said[next] === 'of' && questionWordList[next + 1] === null)) continue;
-    // "regions" may be the class Regions: read when the reading uses it.
-    if (match.attributes.length === 0 || match.attributes.some((a) => used.has(a)) || match.classes.some((c) => classes.has(c))) continue;
+    // "regions" may be the class Regions: read when the reading uses it. A class's name alone
+    // ("the average age of all the dogs") is read only by a reading that uses the class.
+    if (match.classes.some((c) => classes.has(c)) || match.attributes.some((a) => used.has(a))) continue;
+    if (match.attributes.length === 0) {
+      // "in descending order", "the count": a word other cues read says how, not what. A class the
+      // reading's joins pass through is read ("the dairy products category" between quantities and categories).
+      const through = schema !== undefined && match.classes.some((c) => standsBetween(c, classes, schema));
+      if (!through && (match.length > 1 || !CUE_VOCABULARY.has(said[i - match.length + 1] as string))) unread += 1;
+      continue;
+    }
     const unmistakable = match.attributes.length === 1 && match.length >= 2;
     if (unmistakable || match.attributes.some((a) => classes.has(ownerOf(a)))) unread += 1;
   }
   return unread;
 }
 
-function ownerOf(attributeToken: string): string {
-  return attributeToken.slice(2, attributeToken.lastIndexOf('.')).replace(/#\d+$/, '');
-}
-
 /** Names the question says that a finished reading leaves out. */
 export const COVERAGE_CUE: CueKind = {
   name: 'coverage',
-  read({ said, names }) {
-    return { whenFinished: (tokens) => IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names) };
+  read({ said, names, schema }) {
+    return { whenFinished: (tokens) => IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names, schema) };
   },
 };

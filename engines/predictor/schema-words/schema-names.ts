@@ -75,6 +75,9 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
   /** A name's folded forms, singular and plural, also with the last word said otherwise. */
   const forms = (name: HumanName): string[] => {
     const out = [fold(name.singular), fold(name.plural)];
+    // "units on orders": people put a plural on a name's last word even where the schema's plural has none.
+    const singularWords = fold(name.singular).split(' ');
+    if (singularWords.length > 1) out.push([...singularWords.slice(0, -1), pluralWord(singularWords.at(-1) as string)].join(' '));
     if (!synonyms) return out;
     for (const [form, plural] of [[name.singular, false], [name.plural, true]] as const) {
       const words = fold(form).split(' ');
@@ -132,12 +135,22 @@ class NameIndex implements SchemaNames {
   ) {
     const words = [...names.keys()].map((n) => n.split(' '));
     this.vocabulary = new Set(words.flat());
-    this.longest = Math.max(1, ...words.map((w) => w.length), ...[...spoken.keys()].map((n) => n.split(' ').length));
+    // Two at least: a one-word name may be written as two words (spelt).
+    this.longest = Math.max(2, ...words.map((w) => w.length), ...[...spoken.keys()].map((n) => n.split(' ').length));
   }
 
   /** The elements a run of (respelt) words names: as spelt first, else as people say attribute names. */
   private named(run: readonly string[]): readonly string[] | undefined {
-    return this.names.get(run.join(' ')) ?? this.spoken.get(run.map((w) => remembered(this.bases, w, this.baseOf)).join(' '));
+    return this.spelt(run) ?? this.spoken.get(run.map((w) => remembered(this.bases, w, this.baseOf)).join(' '));
+  }
+
+  /**
+   * The elements a run of words names as spelt, its words apart or run together: a schema writes
+   * compounds as one word ("Highschooler", "Airdate", "Zipcode") that people write as two ("high
+   * schoolers", "air date", "zip code").
+   */
+  private spelt(run: readonly string[]): readonly string[] | undefined {
+    return this.names.get(run.join(' ')) ?? (run.length > 1 && run.every((w) => /^\p{L}+$/u.test(w)) ? this.names.get(run.join('')) : undefined);
   }
 
   attributesAt(words: readonly string[], start: number): readonly string[] {
@@ -169,7 +182,7 @@ class NameIndex implements SchemaNames {
   classAt(words: readonly string[], start: number): SchemaClass | null {
     const spelt = words.slice(start, start + this.longest).map((w) => this.spelling(w));
     for (let length = spelt.length; length >= 1; length -= 1) {
-      const token = this.names.get(spelt.slice(0, length).join(' '))?.find((e) => e.startsWith('C:'));
+      const token = this.spelt(spelt.slice(0, length))?.find((e) => e.startsWith('C:'));
       if (token) return this.schema.classes.find((c) => classToken(c.id) === token) ?? null;
     }
     return null;
