@@ -5,7 +5,9 @@
  * northwind-graph again under ids with no model of their own, so the shared model answers), facts-dev, and synthetic questions
  * from the predictor's generator on a seed training never used (gold rows from running the
  * generated graph) and generated fact worlds (syntheticFactWorlds). Sets only REPORTED on: questions-others (14 databases never seen, asked of
- * sources with no model of their own) and facts-others.
+ * sources with no model of their own), facts-others, and the dev questions' paraphrases (people's
+ * other words for them, asked of the dev sources: a dev source's calibration measured on more than
+ * its 30 or 40 questions, in wordings it was not fitted on).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { dataDir } from '../world/data-dir.js';
 import { devQuestionsDir, matchesGold, readDevQuestions, type DevQuestion } from './dev-questions.js';
 import { readFactQuestions, scoreRows } from './nldb-questions.js';
 import type { OtherDatabase } from './others-questions.js';
+import { readParaphrases } from './paraphrases.js';
 
 /** What a set is for: fitting the calibration, or only measuring it. */
 export type SetRole = 'fit' | 'report';
@@ -55,20 +58,35 @@ export const FACTS_OTHERS = 'facts-others';
 
 const byDev = (q: DevQuestion) => (rows: readonly (readonly JsonValue[])[]) => matchesGold(q, rows);
 
+/** A structured source questions-dev is asked of: which dev set, and how the source answers. */
+interface DevSource {
+  readonly questions: 'northwind' | 'royals';
+  readonly source: string;
+  readonly sourceKind: SourceKind;
+  readonly group: CalibrationGroup;
+}
+
+/** The default world's structured sources, and (when `shared`) northwind under NORTHWIND_SHARED and the graph sources under GRAPHS_SHARED. */
+function devSources(shared: boolean): DevSource[] {
+  return [
+    { questions: 'northwind', source: 'northwind', sourceKind: 'sql', group: 'querygraph' },
+    { questions: 'northwind', source: 'northwind-graph', sourceKind: 'cypher', group: 'querygraph' },
+    { questions: 'royals', source: 'royals', sourceKind: 'cypher', group: 'querygraph' },
+    ...(shared ? [{ questions: 'northwind', source: NORTHWIND_SHARED, sourceKind: 'sql', group: 'shared-querygraph' } as const] : []),
+    ...(shared ? GRAPHS_SHARED.map((g): DevSource => ({ questions: g.questions, source: g.id, sourceKind: 'cypher', group: 'shared-querygraph' })) : []),
+  ];
+}
+
 /** questions-dev and facts-dev, as asked of the default world (plus northwind under NORTHWIND_SHARED and the graph sources under GRAPHS_SHARED when `shared`). */
 export function devSets(shared: boolean): TrustQuestion[] {
   const dir = devQuestionsDir();
-  const dev = (set: 'northwind' | 'royals', source: string, sourceKind: SourceKind, group: CalibrationGroup): TrustQuestion[] =>
-    readDevQuestions(dir, set).map((q) => ({ set: `dev ${source}`, role: 'fit', database: set, source, sourceKind, group, question: q.question, isRight: byDev(q) }));
   const facts = readFactQuestions(join(dataDir(), 'kestrelford', 'questions.jsonl')).map(
     (q): TrustQuestion => ({ set: 'facts-dev', role: 'fit', database: 'kestrelford', source: 'kestrelford', sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1, score: (rows) => scoreRows(q, rows) }),
   );
   return [
-    ...dev('northwind', 'northwind', 'sql', 'querygraph'),
-    ...dev('northwind', 'northwind-graph', 'cypher', 'querygraph'),
-    ...dev('royals', 'royals', 'cypher', 'querygraph'),
-    ...(shared ? dev('northwind', NORTHWIND_SHARED, 'sql', 'shared-querygraph') : []),
-    ...(shared ? GRAPHS_SHARED.flatMap((g) => dev(g.questions, g.id, 'cypher', 'shared-querygraph')) : []),
+    ...devSources(shared).flatMap(({ questions, source, sourceKind, group }) =>
+      readDevQuestions(dir, questions).map((q): TrustQuestion => ({ set: `dev ${source}`, role: 'fit', database: questions, source, sourceKind, group, question: q.question, isRight: byDev(q) })),
+    ),
     ...facts,
   ];
 }
@@ -123,5 +141,12 @@ export function othersSet(databases: readonly OtherDatabase[]): TrustQuestion[] 
 export function factsOthersSet(questionsFile: string): TrustQuestion[] {
   return readFactQuestions(questionsFile).map(
     (q): TrustQuestion => ({ set: 'facts-others', role: 'report', database: 'facts-others', source: FACTS_OTHERS, sourceKind: 'nldb', group: 'nldb', question: q.question, isRight: (rows) => scoreRows(q, rows) === 1, score: (rows) => scoreRows(q, rows) }),
+  );
+}
+
+/** The paraphrases of questions-dev (bench/data/paraphrases-*.jsonl), asked of every source the dev questions are (devSets), reported only. */
+export function paraphraseSets(shared: boolean): TrustQuestion[] {
+  return devSources(shared).flatMap(({ questions, source, sourceKind, group }) =>
+    readParaphrases(questions).map((q): TrustQuestion => ({ set: `paraphrases ${source}`, role: 'report', database: questions, source, sourceKind, group, question: q.question, isRight: byDev(q) })),
   );
 }

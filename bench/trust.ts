@@ -19,7 +19,8 @@
  * models/calibration.json (what `nlq serve` reads), only the groups named (default all; the
  * others are kept as the file has them);
  * the answers are saved to .nlq/bench/trust-records.json, and `--records` measures them again
- * without asking.
+ * without asking; `--evidence` also tries candidate features of an answer's own evidence as a
+ * second calibration stage (trust-evidence.ts; measured, not served).
  * Calibration is also measured as a user's server answers: `served` is the probability the server
  * answered each question with (models/calibration.json and the models' own curves as shipped),
  * reported per source kind beside the refit, so a file gone stale shows.
@@ -45,8 +46,9 @@ import { askOverHttp, type ClientAnswer } from './ask-client.js';
 import { sharedDataset } from './datasets.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
 import { writeLinePlot, type Rgb } from './png.js';
+import { evidenceReport } from './trust-evidence.js';
 import { withServedGateway } from './served-gateway.js';
-import { devSets, FACTS_OTHERS, factsOthersSet, GRAPHS_SHARED, NORTHWIND_SHARED, othersSet, syntheticFactWorlds, syntheticSet, type TrustQuestion } from './trust-sets.js';
+import { devSets, FACTS_OTHERS, factsOthersSet, GRAPHS_SHARED, NORTHWIND_SHARED, othersSet, paraphraseSets, syntheticFactWorlds, syntheticSet, type TrustQuestion } from './trust-sets.js';
 import { scratchWorld } from './world.js';
 
 /** A question asked and judged, with what calibration reads of its answer. */
@@ -245,13 +247,13 @@ function suggestedThreshold(dev: readonly Judged[]): number | null {
 export async function trustBenchmark(args: readonly string[] = []): Promise<void> {
   const { values } = parseArgs({
     args: [...args],
-    options: { write: { type: 'boolean', default: false }, groups: { type: 'string' }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
+    options: { write: { type: 'boolean', default: false }, evidence: { type: 'boolean', default: false }, groups: { type: 'string' }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
   });
   const out = join(process.cwd(), '.nlq', 'bench');
   mkdirSync(out, { recursive: true });
   if (values.records) {
     // Measure again from the answers a previous run recorded (no asking).
-    report(JSON.parse(readFileSync(values.records, 'utf8')) as Asked[], writeChoice(values), out);
+    report(JSON.parse(readFileSync(values.records, 'utf8')) as Asked[], writeChoice(values), out, values.evidence);
     return;
   }
   const syntheticCount = Number(values.synthetic);
@@ -281,6 +283,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     const databases = othersRoot ? readOtherDatabases(othersRoot).map((db) => (perDb ? { ...db, questions: db.questions.slice(0, perDb) } : db)) : [];
     if (!othersRoot) console.log('questions-others: not found beside the repository (shared/datasets), not measured');
     questions.push(...othersSet(databases));
+    questions.push(...paraphraseSets(shared));
     const factsOthers = sharedDataset('facts-others');
     if (factsOthers) questions.push(...factsOthersSet(join(factsOthers, 'questions.jsonl')));
     const factWorlds = syntheticFactWorlds();
@@ -308,7 +311,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     const recordsFile = join(out, 'trust-records.json');
     writeFileSync(recordsFile, JSON.stringify(records));
     console.log(`answers and their features: ${recordsFile} (measure again with --records ${recordsFile})`);
-    report(records, writeChoice(values), out);
+    report(records, writeChoice(values), out, values.evidence);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -375,6 +378,10 @@ function servedAgainstRefit(
     const ofKind = dev.filter((r) => r.sourceKind === kind);
     if (ofKind.length > 0) rows.push({ label: `dev ${kind}`, list: ofKind, refit: cvJudged(ofKind) });
   }
+  for (const kind of ['sql', 'cypher'] as const) {
+    const list = records.filter((r) => r.set.startsWith('paraphrases ') && r.sourceKind === kind);
+    if (list.length > 0) rows.push({ label: `dev paraphrases ${kind}`, list, refit: refitJudged(list) });
+  }
   for (const set of ['questions-others', 'facts-others']) {
     const list = records.filter((r) => r.set === set);
     if (list.length > 0) rows.push({ label: `${set} (${list[0]!.sourceKind ?? '?'})`, list, refit: refitJudged(list) });
@@ -405,7 +412,7 @@ function servedAgainstRefit(
     );
 }
 
-function report(records: readonly Asked[], write: WriteChoice, out: string): void {
+function report(records: readonly Asked[], write: WriteChoice, out: string, evidence = false): void {
   const fitting = records.filter((r) => r.role === 'fit');
   const sets = [...new Set(records.map((r) => r.set))];
   console.log('\nanswers per set (raw = the chosen reading of minConfidence 0):');
@@ -434,7 +441,7 @@ function report(records: readonly Asked[], write: WriteChoice, out: string): voi
       list.length > 0 && summarise(label, judge(list, Calibrator.none()), cvJudged(list), [{ name: 'group', judged: cvJudged(list, 'group') }, { name: 'own', judged: cvJudged(list, 'own') }], served(list));
     cvLine(`dev, ${group} (CV)`, dev.filter((r) => r.group === group));
     cvLine(`synthetic, ${group} (CV)`, synthetic.filter((r) => r.group === group));
-    for (const set of ['questions-others', 'facts-others']) {
+    for (const set of [...new Set(records.filter((r) => r.role === 'report' && r.group === group).map((r) => r.set))]) {
       const reported = records.filter((r) => r.role === 'report' && r.group === group && r.set === set);
       if (reported.length > 0) summarise(`${set}, ${group}`, judge(reported, Calibrator.none()), judge(reported, full.shipped), [{ name: 'group', judged: judge(reported, full.group) }, { name: 'own', judged: judge(reported, full.own) }], served(reported));
     }
@@ -481,6 +488,7 @@ function report(records: readonly Asked[], write: WriteChoice, out: string): voi
   const fine = Array.from({ length: 101 }, (_, k) => k / 100);
   writeLinePlot(png, plotted.map((c) => ({ colour: c.colour, points: riskCoverage(c.judged, fine).filter((p) => p.answered > 0).map((p) => ({ x: p.coverage, y: p.accuracy })) })));
   console.log(`risk-coverage plot (x coverage, y accuracy of answered; ${plotted.map((c) => `${c.label} ${c.colour.join(',')}`).join('; ')}): ${png}`);
+  if (evidence) evidenceReport(records, (r) => (r.role === 'fit' ? (cv.get(r)?.shipped ?? -1) : full.shipped.probability(r.group, r.features, r.rawScore, sourceOf(r))), foldOf, FOLDS);
   if (write.write) {
     const file = defaultCalibrationFile();
     const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile).groups : {};
