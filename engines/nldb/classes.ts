@@ -373,8 +373,9 @@ export class ClassLexicon {
    * the name ends in it), 'disagree' when it shows another class (the name ends in another
    * name-forming class noun or in a word several names end in, as below; a fact gives it one; it
    * is a person and the class never is; or the question asks for people and the key's class never
-   * is a person's), else 'unknown'. `kinds`: words for kinds of the noun (WordNet's hyponyms): a
-   * key the facts call one of them agrees.
+   * is a person's, or its last word ends other names and never a person's), else 'unknown'.
+   * `kinds`: words for kinds of the noun (WordNet's hyponyms): a key the facts call one of them
+   * agrees.
    */
   verdict(key: string, noun: string, kinds: readonly string[] = []): Verdict {
     const explicit = this.classesOf(key);
@@ -388,9 +389,10 @@ export class ClassLexicon {
       if (person) return 'agree';
       if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
       if (this.isPlace(key) || this.isThing(key)) return 'disagree';
-      return explicit.some(thingClass) || (last !== null && key.includes(' ') && this.isNameForming(last) && !this.isPersonNoun(last))
-        ? 'disagree'
-        : 'unknown';
+      // a name ending in a word that ends other names and never a person's ("... Group",
+      // "... Observatory"): a thing's, whatever class noun the facts give it or not
+      const thingEnding = last !== null && key.includes(' ') && ((this.isNameForming(last) && !this.isPersonNoun(last)) || this.endsNames(last));
+      return explicit.some(thingClass) || thingEnding ? 'disagree' : 'unknown';
     }
     if (!this.isClassNoun(noun)) return this.verdictByEndings(key, noun, kinds);
     if (explicit.includes(noun)) return 'agree';

@@ -112,6 +112,23 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
   });
 
+  it('people: a name ending in a word that ends other names and never a person\'s is a thing, with no class noun said', () => {
+    const lex = new ClassLexicon();
+    [
+      'Pia Sorn leads the Tidal Studies Group.',
+      'The Reef Ecology Group was set up in 1994.',
+      'Noor Brask was born in Halm in 1970.',
+      'Tam Brask works with Noor Brask.',
+      'Lida Quay manages the Halm Ferry Terminal.',
+    ].forEach((f, i) => lex.add(String(i), f));
+    // "Group" ends two names, neither a person's: who runs something is not a group
+    expect(lex.verdict('Tidal Studies Group', 'person')).toBe('disagree');
+    // a surname two people share is no thing's ending (one of them is shown to be a person)
+    expect(lex.verdict('Tam Brask', 'person')).toBe('unknown');
+    // an ending of one name says nothing
+    expect(lex.verdict('Halm Ferry Terminal', 'person')).toBe('unknown');
+  });
+
   it('a class named by a few endings: a name with another, repeated ending is of another class', () => {
     const lex = new ClassLexicon();
     [
