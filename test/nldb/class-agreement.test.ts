@@ -15,9 +15,10 @@ const FACTS = [
   'Juno Park Museum is a museum.',
 ];
 
-function lexicon(): ClassLexicon {
+/** A lexicon read from these facts (by default the ones above), fact ids by position. */
+function lexicon(facts: readonly string[] = FACTS): ClassLexicon {
   const lex = new ClassLexicon();
-  FACTS.forEach((f, i) => lex.add(String(i), f));
+  facts.forEach((f, i) => lex.add(String(i), f));
   return lex;
 }
 
@@ -112,15 +113,14 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Corner Bakery', 'person')).toBe('unknown');
   });
 
-  it('people: a name ending in a word that ends other names and never a person\'s is a thing, with no class noun said', () => {
-    const lex = new ClassLexicon();
-    [
+  it("people: a name ending in a word that ends other names and never a person's is a thing, with no class noun said", () => {
+    const lex = lexicon([
       'Pia Sorn leads the Tidal Studies Group.',
       'The Reef Ecology Group was set up in 1994.',
       'Noor Brask was born in Halm in 1970.',
       'Tam Brask works with Noor Brask.',
       'Lida Quay manages the Halm Ferry Terminal.',
-    ].forEach((f, i) => lex.add(String(i), f));
+    ]);
     // "Group" ends two names, neither a person's: who runs something is not a group
     expect(lex.verdict('Tidal Studies Group', 'person')).toBe('disagree');
     // a surname two people share is no thing's ending (one of them is shown to be a person)
@@ -130,15 +130,14 @@ describe('class agreement between the question and a key, from what the facts sa
   });
 
   it('a class named by a few endings: a name with another, repeated ending is of another class', () => {
-    const lex = new ClassLexicon();
-    [
+    const lex = lexicon([
       'Kenton Zoo is a zoo.',
       'Moufield Zoo opened in 1900.',
       'Canton Wildlife Park is a zoo in Vardby.',
       'Sywick Nature Reserve opened in 1950.',
       'Hale Nature Reserve gets 10,000 visitors a year.',
       'Lone Aviary opened in 1990.',
-    ].forEach((f, i) => lex.add(String(i), f));
+    ]);
     // zoos end in "Zoo" or "Wildlife Park" here; "Nature Reserve" ends two names, never a zoo's
     expect(lex.verdict('Sywick Nature Reserve', 'zoo')).toBe('disagree');
     expect(lex.verdict('Mealini Wildlife Park', 'zoo')).toBe('unknown');
@@ -163,8 +162,7 @@ describe('class agreement between the question and a key, from what the facts sa
   });
 
   it('a key the facts call a kind of the asked class agrees with it (kinds given, e.g. WordNet\'s)', () => {
-    const lex = new ClassLexicon();
-    ['Tern is a ferry.', 'Dory is a barge.', 'Wren is a ferry.', 'Skua is a vessel.', 'Gull is a vessel.', 'Pike is a lorry.', 'Carp is a lorry.'].forEach((f, i) => lex.add(String(i), f));
+    const lex = lexicon(['Tern is a ferry.', 'Dory is a barge.', 'Wren is a ferry.', 'Skua is a vessel.', 'Gull is a vessel.', 'Pike is a lorry.', 'Carp is a lorry.']);
     // without kinds the facts say nothing about a ferry being a vessel
     expect(lex.verdict('tern', 'vessel')).toBe('unknown');
     expect(lex.verdict('tern', 'vessel', ['ferry', 'barge'])).toBe('agree');
