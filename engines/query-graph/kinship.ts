@@ -141,6 +141,36 @@ function product(positions: readonly KinStep[][]): KinStep[][] {
   return positions.reduce<KinStep[][]>((chains, options) => chains.flatMap((chain) => options.map((step) => [...chain, step])), [[]]);
 }
 
+/** Every family word the kinship tables know (roles, gendered words, uncle-like and composed words). */
+export const KIN_WORDS: ReadonlySet<string> = new Set([...Object.keys(WORD_ROLES), ...OTHER_KIN, ...Object.keys(COMPOSED)]);
+
+/**
+ * The family words a kin word is made of: itself for a role or a gendered word ("father"), a
+ * composed word's parts ("father-in-law": spouse, father), an uncle-like word's parts and itself.
+ */
+export function kinWordParts(word: string): readonly string[] {
+  if (WORD_ROLES[word]) return [word];
+  const parts = [...new Set((COMPOSED[word] ?? []).flat())];
+  return OTHER_KIN.includes(word) ? [...parts, word] : parts;
+}
+
+/** The role of a family word (father: parent), or null for an uncle-like word or none. */
+export function kinRole(word: string): string | null {
+  return WORD_ROLES[word] ?? null;
+}
+
+/** The relations of `classId` with itself that say a family word: relation id -> that word (father, son, husband, uncle, ...). */
+export function kinRelations(schema: SchemaGraph, classId: string): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const [word, steps] of directWords(schema, classId)) for (const step of steps) for (const relation of step.relations) out.set(relation, word);
+  return out;
+}
+
+/** A role's converse (X's parent has X as child), for cues that accept a relation read either way. */
+export function converseRole(role: string): string {
+  return CONVERSE[role as Role] ?? role;
+}
+
 /**
  * The relations of the class with itself, by the family word their name says. `FATHER` (X's father)
  * is read forwards; `PARENT_OF` / "child of" (X is the parent of Y) backwards; `HAS_CHILD` forwards.

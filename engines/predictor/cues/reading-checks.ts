@@ -2,7 +2,7 @@
  * The question's words, held against each reading the model writes. A reading falls behind when it
  * compares a value against the words before it (cues/operator.ts), puts it on another attribute
  * than the one named before it (cues/attribute.ts), groups by another thing than "for each X" names
- * (cues/group.ts) or sorts by another than "sorted by X" or a superlative names (cues/order.ts):
+ * (cues/group.ts), follows a family relation no family word of the question says (cues/kin.ts) or sorts by another than "sorted by X" or a superlative names (cues/order.ts):
  * judged inside the search as soon as the value, group or order item is written, so a contradicted
  * beam makes room for another; and when it writes past its conditions without testing for missing
  * (or known) what "with no X" or "with a X" says (cues/null.ts: held-out top-1/top-3 of 400, royals
@@ -39,6 +39,7 @@ import { COVERAGE_CUE, questionWords } from './coverage.js';
 import type { Cue, CueKind } from './cue.js';
 import { GROUP_CUE } from './group.js';
 import { KEY_SHOWN_CUE } from './key-shown.js';
+import { KIN_CUE } from './kin.js';
 import { NULL_CUE } from './null.js';
 import { OPERATOR_CUE } from './operator.js';
 import { NEGATION_CUE } from './negation.js';
@@ -48,7 +49,7 @@ import { readAs } from './reading-view.js';
 import { VALUE_COVERAGE_CUE } from './value-coverage.js';
 
 /** Every kind of cue the readings are held against (cue.ts: the contract each keeps). */
-export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE];
+export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE, KIN_CUE];
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */
@@ -75,10 +76,10 @@ export function readingChecks(question: string, mentions: readonly Mention[], na
     return penalty;
   };
   return {
-    // Only a value or an attribute can change what the search judges; and once a reading is past
+    // Only a value, an attribute or a followed relation can change what the search judges; and once a reading is past
     // its conditions, the null tests the words ask for can no longer come.
     duringSearch: (prefix, token) =>
-      (token.startsWith('@') || token.startsWith('A:') || /^c\d+$/.test(token) || token === 'is_null' || token === 'not_null' || token === 'true' || token === 'false' ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
+      (token.startsWith('@') || token.startsWith('A:') || token.startsWith('R:') || /^c\d+$/.test(token) || token === 'is_null' || token === 'not_null' || token === 'true' || token === 'false' ? searched([...prefix, token]) - prefixPenalty(prefix) : 0) +
       (closesConditions(prefix, token) ? sum((cue) => cue.whenConditionsEnd?.(prefix) ?? 0) : 0),
     whenFinished: (written) => {
       const tokens = readAs(written, schema);
