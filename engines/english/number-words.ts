@@ -57,3 +57,31 @@ export function findNumberWords(text: string): NumberWordSpan[] {
   }
   return out;
 }
+
+/** Two-digit words (10-99): "ninety-three", "eighteen", "sixty". */
+const TWO_DIGITS = `(?:(?:${TENS_PATTERN})(?:[- ](?:${UNITS.slice(1, 10).join('|')}))?|${UNITS.slice(10).join('|')})`;
+/**
+ * Years said as people say them: a century's words then the year's ("nineteen ninety-three",
+ * "eighteen sixty-five", "fifteen hundred", "nineteen oh five"), or "two thousand (and) five" ("two thousand" alone is a number).
+ */
+const YEAR_PATTERN = new RegExp(`\\b(?:(${UNITS.slice(10).join('|')}|twenty)[- ](?:(hundred)|(?:oh|o)[- ](${UNITS.slice(1, 10).join('|')})|(${TWO_DIGITS}))|two thousand(?: and)?[- ](${TWO_DIGITS}|${UNITS.slice(1, 10).join('|')}))\\b`, 'gi');
+
+/** The value of a run of number words of 1 to 99 ("ninety-three", "eighteen"). */
+function wordsValue(words: string): number {
+  const [tens, unit] = words.toLowerCase().split(/[- ]/) as [string, string | undefined];
+  const t = TENS.indexOf(tens);
+  return t >= 2 ? t * 10 + (unit ? UNITS.indexOf(unit) : 0) : UNITS.indexOf(tens);
+}
+
+/** Every year said in words in `text` ("nineteen ninety-three": 1993), left to right. */
+export function findSpokenYears(text: string): NumberWordSpan[] {
+  const out: NumberWordSpan[] = [];
+  for (const m of text.matchAll(YEAR_PATTERN)) {
+    const start = m.index ?? 0;
+    if (/^-[\p{L}\p{N}]/u.test(text.slice(start + m[0].length))) continue;
+    const century = m[1] ? wordsValue(m[1]) : 20;
+    const rest = m[2] ? 0 : m[3] ? UNITS.indexOf(m[3].toLowerCase()) : m[4] ? wordsValue(m[4]) : m[5] ? wordsValue(m[5]) : 0;
+    out.push({ start, end: start + m[0].length, value: century * 100 + rest });
+  }
+  return out;
+}

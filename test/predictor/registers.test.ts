@@ -116,6 +116,22 @@ describe('numbers in words', () => {
       ['twenty', 'number', 20],
     ]);
   });
+
+  it('read a year said in words as one year ("nineteen ninety-three"), not as two numbers', () => {
+    const memory = ValueMemory.of([]);
+    const years = (question: string) => findMentions(question, memory).map((m) => [m.text, m.kind, m.number]);
+    expect(years('staff hired in nineteen ninety-three')).toEqual([['nineteen ninety-three', 'year', 1993]]);
+    expect(years('count everyone who died in nineteen eighteen')).toEqual([['nineteen eighteen', 'year', 1918]]);
+    expect(years('people born before fifteen hundred')).toEqual([['fifteen hundred', 'year', 1500]]);
+    expect(years('orders from nineteen oh five')).toEqual([['nineteen oh five', 'year', 1905]]);
+    expect(years('films of two thousand and five')).toEqual([['two thousand and five', 'year', 2005]]);
+    // Numbers that are no years stay numbers.
+    expect(years('more than two thousand dollars, twenty five products').map(([, kind]) => kind)).not.toContain('year');
+    expect(years('the top five products under twenty bucks')).toEqual([
+      ['five', 'number', 5],
+      ['twenty', 'number', 20],
+    ]);
+  });
 });
 
 describe('periods of time', () => {

@@ -1,7 +1,7 @@
 /**
  * Finding the values a question mentions: stored text values (case, accent and whitespace
  * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
- * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years, months ("March 1998") and dates ("1997-07-04",
+ * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years (also said in words, "nineteen ninety-three"), months ("March 1998") and dates ("1997-07-04",
  * "July 4, 1997", "4 July 1997", "7/4/1997", "1997/07/04"), names with titles and regnal numbers and parts of names
  * (name-affixes.ts, ValueMemory.lookupName), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
@@ -9,7 +9,7 @@
 import { rankByQuestion } from './disambiguate.js';
 import { leadingTitles, nameKeys } from './name-affixes.js';
 import { fold, key, words, type WordSpan } from '../../english/normalize.js';
-import { findNumberWords, isNumberWord } from '../../english/number-words.js';
+import { findNumberWords, findSpokenYears, isNumberWord } from '../../english/number-words.js';
 import { periodMentions } from './periods.js';
 import { ValueMemory, type ValueCandidate } from './value-memory.js';
 
@@ -99,6 +99,8 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of periodMentions(question, lower, memory)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
+  // "nineteen ninety-three" is one year, not the numbers 19 and 93.
+  for (const { start, end, value } of findSpokenYears(question)) add({ start, end, text: question.slice(start, end), kind: 'year', number: value, date: null, candidates: [] });
   for (const mention of numberWordMentions(question)) add(mention);
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
 }
