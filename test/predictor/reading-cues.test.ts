@@ -10,7 +10,7 @@ import { aggregateCues, keysMeasuredInstead, keyTokens, measuredNames, unaskedAg
 import { attributeContradictions, attributeCues, misnamedCondition } from '../../engines/predictor/cues/attribute.js';
 import { groupContradictions, groupCues } from '../../engines/predictor/cues/group.js';
 import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
-import { countContradictions, countCues } from '../../engines/predictor/cues/count.js';
+import { countContradictions, countCues, rankedOtherwise } from '../../engines/predictor/cues/count.js';
 import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { cueContradictions, operatorCues } from '../../engines/predictor/cues/operator.js';
 import { asksForPresence, nullContradictions, nullCues, nullTests } from '../../engines/predictor/cues/null.js';
@@ -54,6 +54,13 @@ describe('operator cues before values', () => {
     const question = 'orders with freight no more than 20';
     expect(contradictions(question, 'show A:Orders.OrderID where A:Orders.Freight <= @1')).toBe(0);
     expect(contradictions(question, 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(1);
+  });
+
+  it('reads a comparison denied as the other one, its value included ("not higher than 4" is at most 4)', () => {
+    expect(contradictions('orders with freight not higher than 4', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe(1);
+    expect(contradictions('orders with freight not higher than 4', 'show A:Orders.OrderID where A:Orders.Freight <= @1')).toBe(0);
+    expect(contradictions('orders with freight no fewer than 3', 'show A:Orders.OrderID where A:Orders.Freight >= @1')).toBe(0);
+    expect(contradictions('orders not before 1997', 'show A:Orders.OrderID where A:Orders.OrderDate < @1')).toBe(1);
   });
 
   it('takes a value right after an attribute name as equal, one after other words as unknown', () => {
@@ -387,6 +394,13 @@ describe('count cues', () => {
     expect(countMisses('the city with the most orders', ranked)).toBe(0);
     expect(countMisses('the city with the fewest orders', ranked)).toBe(1);
     expect(countMisses('the city with the most orders', 'show A:Customers.City show sum A:Orders.Freight group A:Customers.City order desc sum A:Orders.Freight limit #1')).toBe(1);
+  });
+
+  it('holds a sort by a plain attribute against "the most X" as soon as the sort is written', () => {
+    const searchMisses = (question: string, prefix: string) => rankedOtherwise(countCues(said(question), numberedNames, numbered), tokens(prefix));
+    expect(searchMisses('the city with the most orders', 'show A:Customers.City order desc A:Orders.Freight')).toBe(1);
+    expect(searchMisses('the city with the most orders', 'show A:Customers.City show count A:Orders.* group A:Customers.City order desc count A:Orders.*')).toBe(0);
+    expect(searchMisses('the city of the orders with the highest freight', 'show A:Customers.City order desc A:Orders.Freight')).toBe(0);
   });
 
   it('judges a reading that never names the counted class on what it counts and ranks by', () => {

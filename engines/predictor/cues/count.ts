@@ -158,12 +158,24 @@ export function countContradictions(cues: CountCues, tokens: readonly string[]):
   return contradictions;
 }
 
-/** Counts the words ask for, on finished readings. */
+/**
+ * How many ranked cues ("the most dogs") a reading so far already contradicts by the order it has
+ * written: a sort by a plain attribute where the words rank by a count. Judged inside the search,
+ * as soon as the sort's attribute is written, so the beam makes room for a reading that ranks by
+ * the count (on unseen databases no reading of the beam counted "the owner who owns the most dogs").
+ */
+export function rankedOtherwise(cues: CountCues, tokens: readonly string[]): number {
+  const order = tokens.indexOf('order');
+  if (order < 0 || !tokens[order + 2]?.startsWith('A:')) return 0;
+  return cues.filter((cue) => cue.direction !== null).length;
+}
+
+/** Counts the words ask for: the ranking inside the search, the rest on finished readings. */
 export const COUNT_CUE: CueKind = {
   name: 'count',
   words: COUNT_WORDS,
   read({ said, names, schema }) {
     const cues = countCues(said, names, schema);
-    return { whenFinished: (tokens) => COUNT_CUE_PENALTY * countContradictions(cues, tokens) };
+    return { whileSearching: (tokens) => COUNT_CUE_PENALTY * rankedOtherwise(cues, tokens), whenFinished: (tokens) => COUNT_CUE_PENALTY * countContradictions(cues, tokens) };
   },
 };

@@ -10,7 +10,8 @@
  * order 90") has no cue and constrains nothing. Comparative adjectives before "than" say which way
  * whatever the attribute: "cheaper than $20", "shorter than 3 hours" are below, "pricier than fifty
  * bucks", "more expensive than", "longer than", "heavier than" above (english.ts writes the price
- * ones); "older" and "younger" are left out (an age and a birth date go opposite ways). Words inside earlier mentions are
+ * ones); "older" and "younger" are left out (an age and a birth date go opposite ways). A comparison
+ * denied is the other one with its value ("not higher than 4", "no fewer than 3"). Words inside earlier mentions are
  * never read as cues. A cue word with two neighbouring letters swapped ("undre 11010") still counts.
  */
 import type { Operator } from '../../query-graph/types.js';
@@ -27,14 +28,19 @@ import type { CueKind } from './cue.js';
  */
 export const OPERATOR_CUE_PENALTY = 4;
 
+/** Words that say a value is below, and above, what is compared with it. */
+const BELOW = ['less than', 'lower than', 'smaller than', 'fewer than', 'under', 'below', 'before', 'earlier than', 'cheaper than', 'less expensive than', 'shorter than', 'lighter than'];
+const ABOVE = ['more than', 'greater than', 'higher than', 'larger than', 'over', 'above', 'after', 'later than', 'pricier than', 'more expensive than', 'costlier than', 'dearer than', 'bigger than', 'longer than', 'taller than', 'heavier than'];
+
+/** A comparison denied is the other one, its value included: "not higher than 4" is at most 4, "no fewer than 3" at least 3. */
+const denied = (phrases: readonly string[]) => phrases.flatMap((phrase) => [`not ${phrase}`, ...(phrase.endsWith(' than') ? [`no ${phrase}`] : [])]);
+
 /** The operators a cue allows for the condition whose first value follows it. */
 const CUES: readonly { readonly phrase: string; readonly allows: readonly Operator[] }[] = [
-  ...['on or before', 'no more than', 'at most', 'up to', 'no later than'].map((phrase) => ({ phrase, allows: ['<='] as const })),
-  ...['on or after', 'no less than', 'at least', 'no earlier than', 'since'].map((phrase) => ({ phrase, allows: ['>='] as const })),
-  ...['less than', 'lower than', 'smaller than', 'fewer than', 'under', 'below', 'before', 'earlier than'].map((phrase) => ({ phrase, allows: ['<'] as const })),
-  ...['more than', 'greater than', 'higher than', 'larger than', 'over', 'above', 'after', 'later than'].map((phrase) => ({ phrase, allows: ['>'] as const })),
-  ...['cheaper than', 'less expensive than', 'shorter than', 'lighter than'].map((phrase) => ({ phrase, allows: ['<'] as const })),
-  ...['pricier than', 'more expensive than', 'costlier than', 'dearer than', 'bigger than', 'longer than', 'taller than', 'heavier than'].map((phrase) => ({ phrase, allows: ['>'] as const })),
+  ...['on or before', 'at most', 'up to', ...denied(ABOVE)].map((phrase) => ({ phrase, allows: ['<='] as const })),
+  ...['on or after', 'at least', 'since', ...denied(BELOW)].map((phrase) => ({ phrase, allows: ['>='] as const })),
+  ...BELOW.map((phrase) => ({ phrase, allows: ['<'] as const })),
+  ...ABOVE.map((phrase) => ({ phrase, allows: ['>'] as const })),
   ...['other than', 'not', 'neither', 'except', 'excluding', 'not on'].map((phrase) => ({ phrase, allows: ['!=', 'not_in'] as const })),
   { phrase: 'between', allows: ['between'] },
   ...['starts with', 'begins with', 'starting with', 'beginning with'].map((phrase) => ({ phrase, allows: ['starts_with'] as const })),
