@@ -2,6 +2,7 @@
  * Whole numbers written as English words ("five", "twenty-five", "a hundred"), both ways: the
  * mention finder reads them as number mentions (mentions.ts), and the question generator writes
  * numbers this way now and then (english.ts), so serving reads exactly what training wrote.
+ * "zero" is read as 0 ("zero units in stock"), never written.
  * "one" is left out: "which one", "no one", "one of" are no numbers, and nobody asks for "the top
  * one" where "the" would not do. Ordinals ("second", "third") are not values here: the query
  * graph cannot say "the third cheapest" (no offset), so they stay words.
@@ -23,7 +24,7 @@ export function numberWords(n: number): string | null {
   return null;
 }
 
-const WORDS: ReadonlySet<string> = new Set([...UNITS.slice(2), ...TENS.slice(2), 'hundred', 'thousand']);
+const WORDS: ReadonlySet<string> = new Set([...UNITS.slice(2), ...TENS.slice(2), 'hundred', 'thousand', 'zero']);
 
 /** Whether a single (folded) word is a number word ("seven", not "steven"): a fuzzy value match must not take it. */
 export function isNumberWord(word: string): boolean {
@@ -40,7 +41,7 @@ export interface NumberWordSpan {
 const UNIT_PATTERN = UNITS.slice(2).join('|');
 const TENS_PATTERN = TENS.slice(2).join('|');
 /** Longest alternatives first, so "twenty-five" is one number and "seventeen" is not "seven". */
-const PATTERN = new RegExp(`\\b(?:(?:a|one) (hundred|thousand)|(${TENS_PATTERN})(?:[- ](${UNITS.slice(1, 10).join('|')}))?|(${UNIT_PATTERN}))\\b`, 'gi');
+const PATTERN = new RegExp(`\\b(?:(?:a|one) (hundred|thousand)|(${TENS_PATTERN})(?:[- ](${UNITS.slice(1, 10).join('|')}))?|(${UNIT_PATTERN})|(zero))\\b`, 'gi');
 
 /** Every number written in words in `text`, left to right. */
 export function findNumberWords(text: string): NumberWordSpan[] {
@@ -52,6 +53,7 @@ export function findNumberWords(text: string): NumberWordSpan[] {
     let value: number;
     if (m[1]) value = m[1].toLowerCase() === 'hundred' ? 100 : 1000;
     else if (m[2]) value = TENS.indexOf(m[2].toLowerCase()) * 10 + (m[3] ? UNITS.indexOf(m[3].toLowerCase()) : 0);
+    else if (m[5]) value = 0;
     else value = UNITS.indexOf((m[4] as string).toLowerCase());
     out.push({ start, end: start + m[0].length, value });
   }

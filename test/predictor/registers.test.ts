@@ -104,6 +104,12 @@ describe('numbers in words', () => {
     for (let n = 2; n < 100; n += 1) expect(findNumberWords(`the ${numberWords(n)} cheapest`).map((s) => s.value)).toEqual([n]);
   });
 
+  it('read "zero" as 0, and write it never', () => {
+    expect(findNumberWords('products with zero units in stock').map((n) => n.value)).toEqual([0]);
+    expect(numberWords(0)).toBeNull();
+    expect(findNumberWords('zeroes and a zero-sum game')).toEqual([]);
+  });
+
   it('are no numbers inside other words or before a hyphen', () => {
     expect(findNumberWords('fiveish twenty-something nines a five-star hotel')).toEqual([]);
   });
