@@ -165,6 +165,12 @@ describe('order cues', () => {
     expect(orderMisses('the 3 orders with the lowest freight', 'show A:Orders.OrderID order desc A:Orders.Freight limit @1')).toBe(1);
   });
 
+  it('reads superlatives of size the same way ("the shortest freight" ranks it lowest first)', () => {
+    expect(orderMisses('the order with the shortest freight', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(1);
+    expect(orderMisses('the order with the shortest freight', 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(0);
+    expect(orderMisses('the order with the longest freight', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(0);
+  });
+
   it('reads superlative adjectives of a class by its price or its dates, a birth date first', () => {
     expect(orderMisses('the cheapest order', 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(0);
     expect(orderMisses('the cheapest order', 'show A:Orders.OrderID order desc A:Orders.Freight limit #1')).toBe(1);

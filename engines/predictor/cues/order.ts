@@ -55,6 +55,9 @@ const SUPERLATIVES: ReadonlyMap<string, Direction> = new Map([
   ['greatest', 'desc'],
   ['lowest', 'asc'],
   ['smallest', 'asc'],
+  // Superlatives of size, whatever is measured: "the shortest life expectancy", "the longest flight".
+  ...(['longest', 'tallest', 'heaviest', 'widest', 'deepest', 'thickest'] as const).map((w) => [w, 'desc'] as const),
+  ...(['shortest', 'lightest', 'narrowest', 'shallowest', 'thinnest'] as const).map((w) => [w, 'asc'] as const),
 ]);
 /**
  * Words after "by X" that say X is sorted and which way ("by category name alphabetically", "by notes
