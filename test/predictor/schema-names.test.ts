@@ -17,6 +17,16 @@ describe('attributes named by a question', () => {
     expect(at('orders')).toEqual([]);
   });
 
+  it("reads a name's first word alone when no other name has it, and never a word of order or amount", () => {
+    // Orders: order id, ship city, freight, order date; Employees: city, birth date, hire date.
+    expect(at('ship')).toEqual(['A:Orders.ShipCity']);
+    expect(at('hire')).toEqual(['A:Employees.HireDate']);
+    // "order" is a class's name already.
+    expect(at('order')).toEqual([]);
+    const withFirstName = schemaNames({ ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, { ...c.attributes[0]!, id: 'FirstName', name: { singular: 'first name', plural: 'first names' } }] } : c)) });
+    expect(withFirstName.attributesAt(['first'], 0)).toEqual([]);
+  });
+
   it('gives every owner of a shared name, and only that owner when the owner is said first', () => {
     expect(at('city')).toEqual(['A:Customers.City', 'A:Employees.City']);
     expect(at('customer city')).toEqual(['A:Customers.City']);

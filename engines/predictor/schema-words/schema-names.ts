@@ -51,6 +51,9 @@ export interface NameLexicon {
  * writes them (english.ts) and people do; with its verbs, date attributes are known by their
  * participles ("hired", "shipped").
  */
+/** Words that say which row or how much rather than what: never a name's first word standing for the name ("first name"). */
+const NO_HEAD_WORD: ReadonlySet<string> = new Set(['first', 'last', 'second', 'third', 'next', 'previous', 'total', 'average', 'mean', 'max', 'min', 'maximum', 'minimum', 'number', 'count', 'other', 'main', 'current', 'new', 'old', 'full', 'short', 'long', 'all', 'any', 'each', 'per', 'top', 'the', 'and', 'has', 'have', 'not']);
+
 export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): SchemaNames {
   const synonyms = lexicon.nounSynonyms;
   const base = (words: readonly string[]) => words.map((w) => baseWord(w, lexicon.isVerb)).join(' ');
@@ -100,6 +103,20 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
         else add(`${ownerWords} ${name}`, token);
       }
     }
+  }
+  // A name's first word alone, where it says the attribute: "email" for email address, "size" for
+  // size code, "cost" for cost of treatment. Only a word that is no name already, that no attribute
+  // of another name has among its words (in any class: "unit" of unit price is also in "quantity
+  // per unit"), that is no word of order or amount, and no participle (people say "liked by",
+  // "created in" as verbs, not as the name of liked id or created date).
+  const existing = new Set(names.keys());
+  const attributeNames = schema.classes.flatMap((owner) => owner.attributes.map((attribute) => ({ owner, attribute, name: fold(attribute.name.singular) })));
+  for (const { owner, attribute, name } of attributeNames) {
+    const words = name.split(' ');
+    const head = words[0] as string;
+    if (words.length < 2 || !/^[a-z]{3,}$/.test(head) || /(ed|ing)$/.test(head) || existing.has(head) || NO_HEAD_WORD.has(head)) continue;
+    if (attributeNames.some((other) => other.name !== name && other.name.split(' ').includes(head))) continue;
+    add(head, attributeToken({ classId: owner.id, attributeId: attribute.id }));
   }
   const participles = new Map<string, string[]>();
   for (const owner of schema.classes) {
