@@ -45,15 +45,15 @@ export interface NameLexicon {
   readonly isVerb?: (word: string) => boolean;
 }
 
+/** Words that say which row or how much rather than what: never a name's first word standing for the name ("first name"). */
+const NO_HEAD_WORD: ReadonlySet<string> = new Set(['first', 'last', 'second', 'third', 'next', 'previous', 'total', 'average', 'mean', 'max', 'min', 'maximum', 'minimum', 'number', 'count', 'other', 'main', 'current', 'new', 'old', 'full', 'short', 'long', 'all', 'any', 'each', 'per', 'top', 'the', 'and', 'has', 'have', 'not']);
+
 /**
  * The names of a schema's classes and attributes. With the lexicon's noun synonyms, a name whose
  * last word is said by a synonym counts too ("supplier telephone", "unit cost"), as the generator
  * writes them (english.ts) and people do; with its verbs, date attributes are known by their
  * participles ("hired", "shipped").
  */
-/** Words that say which row or how much rather than what: never a name's first word standing for the name ("first name"). */
-const NO_HEAD_WORD: ReadonlySet<string> = new Set(['first', 'last', 'second', 'third', 'next', 'previous', 'total', 'average', 'mean', 'max', 'min', 'maximum', 'minimum', 'number', 'count', 'other', 'main', 'current', 'new', 'old', 'full', 'short', 'long', 'all', 'any', 'each', 'per', 'top', 'the', 'and', 'has', 'have', 'not']);
-
 export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): SchemaNames {
   const synonyms = lexicon.nounSynonyms;
   const base = (words: readonly string[]) => words.map((w) => baseWord(w, lexicon.isVerb)).join(' ');
