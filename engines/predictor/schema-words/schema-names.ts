@@ -111,11 +111,14 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
   // "created in" as verbs, not as the name of liked id or created date).
   const existing = new Set(names.keys());
   const attributeNames = schema.classes.flatMap((owner) => owner.attributes.map((attribute) => ({ owner, attribute, name: fold(attribute.name.singular) })));
+  /** Word -> the distinct attribute names that have it (one pass, not one per attribute: schemas run to thousands of columns). */
+  const namesWithWord = new Map<string, Set<string>>();
+  for (const { name } of attributeNames) for (const word of name.split(' ')) namesWithWord.set(word, (namesWithWord.get(word) ?? new Set()).add(name));
   for (const { owner, attribute, name } of attributeNames) {
     const words = name.split(' ');
     const head = words[0] as string;
     if (words.length < 2 || !/^[a-z]{3,}$/.test(head) || /(ed|ing)$/.test(head) || existing.has(head) || NO_HEAD_WORD.has(head)) continue;
-    if (attributeNames.some((other) => other.name !== name && other.name.split(' ').includes(head))) continue;
+    if ((namesWithWord.get(head)?.size ?? 0) > 1) continue;
     add(head, attributeToken({ classId: owner.id, attributeId: attribute.id }));
   }
   const participles = new Map<string, string[]>();
