@@ -15,7 +15,7 @@ import type { Random } from '../../query-graph/random-walk.js';
 import type { AttributeRef, Constraint, Follow, Measure, QueryGraph } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph, SchemaRelation } from '../../schema-graph/types.js';
 import { eventOf } from '../schema-words/events.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { shownLabel } from './naming.js';
 import type { ValueMemory } from '../values/value-memory.js';
 
 /** Shares of the chain shapes; they need not sum to 1. */
@@ -73,7 +73,7 @@ export class ChainGenerator {
   next(): ChainQuestion | null {
     if (!this.usable) return null;
     const classId = this.random.pick(this.roles).from;
-    const label = labelAttribute(this.schema, classId);
+    const label = shownLabel(this.schema, classId);
     const names = label ? (this.memory.column(classId, label.id)?.values ?? []) : [];
     if (!label || label.type !== 'text' || names.length === 0) return null;
     const o = { lookup: 0.45, count: 0.15, filter: 0.15, reverse: 0.08, intersection: 0.07, fact: 0.1, ...this.options };

@@ -15,7 +15,7 @@ import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { BIRTH, MONEY, type EnglishWriter } from './english.js';
 import { eventParticiple } from '../schema-words/events.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { shownLabel } from './naming.js';
 import type { ValueSource } from './rankings.js';
 import { computedName } from '../model/target.js';
 
@@ -43,7 +43,7 @@ export class ConstructGenerator {
     value: ValueSource,
     options: ConstructOptions = {},
   ) {
-    this.drawer = new ConstructDrawer(schema, random, value, (classId) => labelAttribute(schema, classId), computedName, options);
+    this.drawer = new ConstructDrawer(schema, random, value, (classId) => shownLabel(schema, classId), computedName, options);
   }
 
   /** Whether the schema can say any of the constructs. */

@@ -12,7 +12,7 @@ import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import { pluralWord, singularWord } from '../../schema-graph/names.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { eventOf } from '../schema-words/events.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { shownLabel } from './naming.js';
 import { numberWords } from '../../english/number-words.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -170,7 +170,7 @@ export class EnglishWriter {
   // plain rows
 
   private plainSentence(graph: QueryGraph, main: string, tail: string[]): string {
-    const label = labelAttribute(this.schema, main);
+    const label = shownLabel(this.schema, main);
     const onlyLabel = graph.select.length === 1 && label !== null && graph.select[0]?.target.attributeId === label.id && graph.select[0].target.classId === main;
     const phrases = this.conditionPhrases(graph.where, main);
     const order = this.orderPhrase(graph.orderBy[0] ?? null, graph.limit, main);
@@ -229,7 +229,7 @@ export class EnglishWriter {
    */
   private ofNamedThing(graph: QueryGraph, main: string): string | null {
     const c = graph.where[0];
-    const label = labelAttribute(this.schema, main);
+    const label = shownLabel(this.schema, main);
     if (graph.where.length !== 1 || !c || !label || c.operator !== '=' || c.target.classId !== main || c.target.attributeId !== label.id || c.values[0]?.kind !== 'string') return null;
     if (graph.orderBy.length > 0 || graph.distinct || graph.classes.some((k) => k !== main) || graph.select.some((m) => m.aggregate !== null || m.target.classId !== main || m.target.attributeId === label.id) || !this.random.chance(0.7)) return null;
     const name = this.value(c.values[0], label, false);
@@ -389,7 +389,7 @@ export class EnglishWriter {
   private groupedSentence(graph: QueryGraph, main: string, tail: string[]): string {
     const key = graph.groupBy[0] as AttributeRef;
     const measure = graph.select.find((m) => m.aggregate !== null) ?? (graph.select[0] as Measure);
-    const keyLabel = labelAttribute(this.schema, key.classId);
+    const keyLabel = shownLabel(this.schema, key.classId);
     const keyIsLabel = keyLabel?.id === key.attributeId;
     // A key that is not a class's name keeps its owner ("order ship city"): the sentence names no other noun for it.
     // "countries with more than 5 customers": the count names the class, so its key needs no owner.
@@ -576,7 +576,7 @@ export class EnglishWriter {
     const value = c.values[0];
     const isCommonNoun = this.lexicon?.isCommonNoun;
     if (!isCommonNoun || value?.kind !== 'string' || c.target.classId === main || PLACE.test(attribute.name.singular)) return null;
-    if (labelAttribute(this.schema, c.target.classId)?.id !== attribute.id) return null;
+    if (shownLabel(this.schema, c.target.classId)?.id !== attribute.id) return null;
     const word = value.value.trim();
     if (!/^[A-Za-z]{3,}$/.test(word) || !isCommonNoun(singularWord(word.toLowerCase()))) return null;
     if (!this.random.chance(this.options.valueAsNoun ?? 0.3)) return null;
@@ -588,7 +588,7 @@ export class EnglishWriter {
   private condition(c: Constraint, attribute: SchemaAttribute, main: string): string {
     const name = this.attributeName(c.target, main);
     const v = (i: number) => this.value(c.values[i] as QueryValue, attribute, c.operator === 'year', dateEdge(c.operator, i));
-    const label = labelAttribute(this.schema, c.target.classId);
+    const label = shownLabel(this.schema, c.target.classId);
     const isLabel = label?.id === attribute.id;
     const other = c.target.classId !== main;
     const owner = this.singular(c.target.classId);

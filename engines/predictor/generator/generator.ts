@@ -9,7 +9,7 @@
  */
 import { queryGraph } from '../../query-graph/build.js';
 import { Random, randomQueryGraph, type RandomWalkOptions } from '../../query-graph/random-walk.js';
-import type { Constraint, Operator, Pattern, QueryGraph, QueryValue } from '../../query-graph/types.js';
+import type { AttributeRef, Constraint, Measure, Operator, Pattern, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { day, upperBound } from '../values/bind.js';
 import { ChainGenerator, type ChainOptions } from './chains.js';
@@ -18,7 +18,7 @@ import type { ConstructOptions } from '../../query-graph/random-constructs.js';
 import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from '../model/input.js';
 import { preferReferencingColumns } from './key-columns.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { isKeyColumn, shownLabel } from './naming.js';
 import { GoldShapeGenerator } from './gold-shapes.js';
 import { LookupGenerator } from './lookups.js';
 import { RankingGenerator } from './rankings.js';
@@ -126,6 +126,8 @@ export interface Example {
 }
 
 const NUMERIC = new Set(['integer', 'decimal', 'float']);
+/** Operators that compare a number's size: said of amounts, never of keys. */
+const RANGE: ReadonlySet<Operator> = new Set(['<', '<=', '>', '>=', 'between']);
 
 export class QuestionGenerator {
   private readonly random: Random;
@@ -194,8 +196,9 @@ export class QuestionGenerator {
       ({ graph, question } = asked);
     } else if (this.rankings.usable && this.random.chance(this.options.rankings ?? 0.09)) {
       const ranking = this.rankings.next(!this.random.chance(this.options.unrankedGroups ?? 0.25));
-      if (!ranking) return null;
-      graph = this.coarsen(ranking);
+      const asked = ranking ? this.conventions(ranking) : null;
+      if (!asked) return null;
+      graph = this.coarsen(asked);
       question = this.writer.question(graph);
     } else if (this.lookups.usable && this.random.chance(this.options.lookups ?? 0.05)) {
       const lookup = this.lookups.next();
@@ -204,8 +207,9 @@ export class QuestionGenerator {
       question = this.writer.question(graph);
     } else if (this.rankings.superlativesUsable && this.random.chance(this.options.superlatives ?? 0.06)) {
       const superlative = this.rankings.superlative();
-      if (!superlative) return null;
-      graph = this.coarsen(superlative);
+      const asked = superlative ? this.conventions(superlative) : null;
+      if (!asked) return null;
+      graph = this.coarsen(asked);
       question = this.writer.question(graph);
     } else if (this.constructs.usable && this.random.chance(this.options.constructs ?? 0.15)) {
       const asked = this.constructs.next();
@@ -214,8 +218,9 @@ export class QuestionGenerator {
     } else {
       const walk = { attribute: 0.1, constraint: 0.07, ...this.options.walk };
       const walked = randomQueryGraph(this.schema, this.random, { ...walk, value: (a, op, r) => this.value(a, op, r) });
-      if (!walked) return null;
-      graph = this.coarsen(this.nudge(walked));
+      const asked = walked ? this.conventions(this.nudge(walked)) : null;
+      if (!asked) return null;
+      graph = this.coarsen(asked);
       question = this.writer.question(graph);
     }
     const written = question;
@@ -328,7 +333,7 @@ export class QuestionGenerator {
       .map((c) => (c.values.length === 1 && (c.operator === 'in' || c.operator === 'not_in') ? { ...c, operator: c.operator === 'in' ? ('=' as const) : ('!=' as const) } : c));
     const plain = select.every((m) => m.aggregate === null) && graph.groupBy.length === 0;
     const main = select[0]?.target.classId ?? graph.classes[0] ?? '';
-    const label = labelAttribute(this.schema, main);
+    const label = shownLabel(this.schema, main);
     if (plain && label && this.random.chance(this.options.label ?? 0.5)) {
       select = [{ target: { classId: main, attributeId: label.id }, aggregate: null }];
       if (graph.distinct) orderBy = orderBy.filter((o) => o.measure.target.attributeId === label.id);
@@ -338,7 +343,7 @@ export class QuestionGenerator {
     }
     if (groupBy.length > 0 && this.random.chance(this.options.groupByLabel ?? 0.6)) {
       const owner = this.random.pick(graph.classes);
-      const key = labelAttribute(this.schema, owner);
+      const key = shownLabel(this.schema, owner);
       if (key) {
         const ref = { classId: owner, attributeId: key.id };
         groupBy = [ref];
@@ -354,6 +359,37 @@ export class QuestionGenerator {
     const limit = orderBy.length > 0 ? graph.limit : null;
     const distinct = graph.distinct && limit === null;
     return queryGraph({ classes, select, where, groupBy, having: graph.having, orderBy, limit, distinct });
+  }
+
+  /**
+   * What people's SQL writes where a drawn graph would not (a class rule, any schema): no number
+   * compared with a key ("at least 2 courses" is no transcript id >= 2: the comparison is dropped),
+   * no largest or smallest of a text ("the greatest region") and no total, average, largest or
+   * smallest of a key ("the greatest region id"; such graphs are not asked), and a count
+   * of different things counts their names, not their keys (outside groups, a count of distinct
+   * primary keys becomes one of the class's naming attribute, naming.ts, when it has a text one;
+   * the English names that attribute: "how many different degree names"). Null when the graph is
+   * not asked.
+   */
+  conventions(graph: QueryGraph): QueryGraph | null {
+    const attribute = (ref: AttributeRef) => (ref.attributeId === '*' ? undefined : this.schema.classes.find((c) => c.id === ref.classId)?.attributes.find((a) => a.id === ref.attributeId));
+    const measures = [...graph.select, ...graph.having.map((h) => h.measure), ...graph.orderBy.map((o) => o.measure)];
+    if (measures.some((m) => (m.aggregate === 'max' || m.aggregate === 'min') && attribute(m.target)?.type === 'text')) return null;
+    // Nor a total, an average or an extreme of keys ("the greatest region id", "the average ship via").
+    if (measures.some((m) => m.aggregate !== null && m.aggregate !== 'count' && m.aggregate !== 'count_distinct' && NUMERIC.has(attribute(m.target)?.type ?? '') && isKeyColumn(this.schema, m.target.classId, m.target.attributeId))) return null;
+    const where = graph.where.filter((c) => !(RANGE.has(c.operator) && NUMERIC.has(attribute(c.target)?.type ?? '') && isKeyColumn(this.schema, c.target.classId, c.target.attributeId)));
+    const counted = (m: Measure): Measure => {
+      // Per group, a count of distinct names of the grouped class itself says nothing people ask.
+      if (m.aggregate !== 'count_distinct' || graph.groupBy.length > 0 || !attribute(m.target)?.primaryKey) return m;
+      const label = shownLabel(this.schema, m.target.classId);
+      return label && label.type === 'text' && !label.primaryKey ? { ...m, target: { ...m.target, attributeId: label.id } } : m;
+    };
+    const select = graph.select.map(counted);
+    const having = graph.having.map((h) => (counted(h.measure) === h.measure ? h : { ...h, measure: counted(h.measure) }));
+    const orderBy = graph.orderBy.map((o) => (counted(o.measure) === o.measure ? o : { ...o, measure: counted(o.measure) }));
+    const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+    if (same(where, graph.where) && same(select, graph.select) && same(having, graph.having) && same(orderBy, graph.orderBy)) return graph;
+    return queryGraph({ ...graph, select, where, having, orderBy });
   }
 
   /** Whether an attribute can never be null (a key or a required column): null tests on it are noise. */

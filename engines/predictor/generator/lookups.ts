@@ -9,7 +9,7 @@ import { queryGraph } from '../../query-graph/build.js';
 import type { Random } from '../../query-graph/random-walk.js';
 import type { QueryGraph } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { shownLabel } from './naming.js';
 import type { ValueMemory } from '../values/value-memory.js';
 
 const SHOWN_TYPES = new Set(['text', 'integer', 'decimal', 'float', 'date', 'datetime', 'boolean']);
@@ -24,7 +24,7 @@ export class LookupGenerator {
     private readonly random: Random,
   ) {
     this.named = schema.classes.flatMap((c) => {
-      const label = labelAttribute(schema, c.id);
+      const label = shownLabel(schema, c.id);
       if (!label || label.type !== 'text' || (memory.column(c.id, label.id)?.values.length ?? 0) === 0) return [];
       const shown = c.attributes.filter((a) => a.id !== label.id && !a.primaryKey && SHOWN_TYPES.has(a.type));
       return shown.length > 0 ? [{ classId: c.id, label, shown }] : [];

@@ -23,7 +23,7 @@ import { queryGraph } from '../../query-graph/build.js';
 import { operatorsFor, type Random } from '../../query-graph/random-walk.js';
 import type { AggregateFunction, AttributeRef, Constraint, Measure, Operator, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { shownLabel } from './naming.js';
 
 /** Draws a value for a condition from the data (the generator's value memory). */
 export type ValueSource = (attribute: SchemaAttribute, operator: Operator, random: Random) => QueryValue;
@@ -90,25 +90,25 @@ export class RankingGenerator {
     // customer has many orders, an order one customer, so only the one side is ranked.
     const pairs: [string, string][] = [];
     for (const r of schema.relations) {
-      if (r.from === r.to || !labelAttribute(schema, r.to)) continue;
+      if (r.from === r.to || !shownLabel(schema, r.to)) continue;
       if (!pairs.some(([a, b]) => a === r.to && b === r.from)) pairs.push([r.to, r.from]);
     }
     this.pairs = pairs;
     this.orderable = schema.classes.flatMap((c) => {
       const keys = new Set(schema.relations.filter((r) => r.from === c.id).flatMap((r) => r.fromColumns));
-      const by = labelAttribute(schema, c.id) ? c.attributes.filter((a) => ORDER_TYPES.has(a.type) && !a.primaryKey && !keys.has(a.id) && !/\bid\b/.test(a.name.singular)) : [];
+      const by = shownLabel(schema, c.id) ? c.attributes.filter((a) => ORDER_TYPES.has(a.type) && !a.primaryKey && !keys.has(a.id) && !/\bid\b/.test(a.name.singular)) : [];
       return by.length > 0 ? [{ classId: c.id, by }] : [];
     });
     this.groupable = schema.classes.flatMap((c) => {
       const keys = this.keyColumns(c.id);
-      const label = labelAttribute(schema, c.id);
+      const label = shownLabel(schema, c.id);
       return c.attributes.filter((a) => GROUP_TYPES.has(a.type) && !a.primaryKey && !keys.has(a.id) && a.id !== label?.id && !/\bid\b/.test(a.name.singular) && !(a.type === 'integer' && amountLike(a)));
     });
     const linked: [string, string, string][] = [];
     for (const a of schema.relations) {
       for (const b of schema.relations) {
         if (a === b || a.from !== b.from || a.to === b.to || a.to === a.from || b.to === b.from) continue;
-        if (labelAttribute(schema, a.to) && labelAttribute(schema, b.to)) linked.push([a.to, a.from, b.to]);
+        if (shownLabel(schema, a.to) && shownLabel(schema, b.to)) linked.push([a.to, a.from, b.to]);
       }
     }
     this.linked = linked;
@@ -132,7 +132,7 @@ export class RankingGenerator {
   superlative(): QueryGraph | null {
     if (this.orderable.length === 0) return null;
     const { classId, by } = this.random.pick(this.orderable);
-    const label = labelAttribute(this.schema, classId);
+    const label = shownLabel(this.schema, classId);
     if (!label) return null;
     const attribute = this.random.pick(by);
     const where: Constraint[] = [];
@@ -141,7 +141,7 @@ export class RankingGenerator {
       // "beverages", "from Exotic Liquids": the named thing a relation of this class leads to.
       const owners = this.schema.relations.filter((rel) => rel.from === classId && rel.to !== classId).map((rel) => rel.to);
       const owner = owners.length > 0 ? this.random.pick(owners) : null;
-      const ownerLabel = owner ? labelAttribute(this.schema, owner) : null;
+      const ownerLabel = owner ? shownLabel(this.schema, owner) : null;
       if (owner && ownerLabel && ownerLabel.type === 'text') where.push({ target: { classId: owner, attributeId: ownerLabel.id }, operator: '=', values: [this.value(ownerLabel, '=', this.random)] });
     } else if (r < (this.options.named ?? 0.35) + (this.options.condition ?? 0.3)) {
       const own = this.schema.classes.find((c) => c.id === classId)?.attributes.filter((a) => CONDITION_TYPES.has(a.type) && !a.primaryKey && a.id !== attribute.id && a.id !== label.id) ?? [];
@@ -179,12 +179,12 @@ export class RankingGenerator {
     }
     // "the name and city of the customer with the most orders": another plain attribute of the grouped class, grouped too.
     const groupBy: AttributeRef[] = [key];
-    const label = labelAttribute(this.schema, key.classId);
+    const label = shownLabel(this.schema, key.classId);
     if (label?.id === key.attributeId && this.random.chance(this.options.alsoShown ?? 0.12)) {
       const keys = this.keyColumns(key.classId);
       const others = this.schema.classes.find((c) => c.id === key.classId)?.attributes.filter((a) => a.id !== label.id && a.type !== 'boolean' && !keys.has(a.id)) ?? [];
-      // One or two of them: "the id, first name and last name of the owner with the most dogs".
-      const shown = this.random.chance(0.3) ? 2 : 1;
+      // One of them: "the name and city of the customer with the most orders" (the decoding grammar takes two group items, grammar.ts MAX_ITEMS; a third made a target it can never write).
+      const shown = 1;
       for (let i = 0; i < shown && others.length > 0; i += 1) groupBy.push({ classId: key.classId, attributeId: others.splice(this.random.integer(0, others.length - 1), 1)[0]!.id });
     }
     const select = [...groupBy.map((target) => ({ target, aggregate: null })), group.measure];
@@ -213,7 +213,7 @@ export class RankingGenerator {
       }
       case 'linked': {
         const [end, link, other] = this.random.pick(this.linked);
-        const label = labelAttribute(this.schema, end);
+        const label = shownLabel(this.schema, end);
         if (!label) return null;
         return { key: { classId: end, attributeId: label.id }, measure: { target: { classId: other, attributeId: '*' }, aggregate: 'count' }, classes: [end, link, other], rows: other };
       }
@@ -239,7 +239,7 @@ export class RankingGenerator {
 
   /** The one side of a relation grouped by its naming attribute, its many side's rows counted. */
   private counted(ranked: string, counted: string): RankedGroup | null {
-    const label = labelAttribute(this.schema, ranked);
+    const label = shownLabel(this.schema, ranked);
     if (!label) return null;
     return { key: { classId: ranked, attributeId: label.id }, measure: { target: { classId: counted, attributeId: '*' }, aggregate: 'count' }, classes: [ranked, counted], rows: counted };
   }
