@@ -21,6 +21,7 @@ import { mentionSlots, TargetGrammar } from './model/grammar.js';
 import { valueFitOf } from './values/value-fit.js';
 import { inputTokens } from './model/input.js';
 import { findMentions } from './values/mentions.js';
+import { flagColumns, type FlagColumn } from './values/flags.js';
 import type { QueryGraphModel } from './model/query-graph-model.js';
 import { readingChecks } from './cues/reading-checks.js';
 import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
@@ -87,6 +88,8 @@ export interface PredictorOptions {
 export class QueryGraphPredictor {
   /** Which classes and attributes the question's words name, for the reading checks (cues/reading-checks.ts). */
   private readonly names: SchemaNames;
+  /** The source's yes/no columns, found in questions by their names' words (values/flags.ts). */
+  private readonly flags: readonly FlagColumn[];
 
   constructor(
     private readonly engine: QueryGraphEngine,
@@ -99,12 +102,13 @@ export class QueryGraphPredictor {
     private readonly timeoutMs = 2000,
   ) {
     this.names = schemaNames(engine.schema(), lexicon);
+    this.flags = flagColumns(memory, engine.schema());
   }
 
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
-    const found = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
+    const found = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, flags: this.flags, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
     const mentions = await disambiguateByRows(question, found, this.engine, this.timeoutMs);
     const tokens = this.model.respell(inputTokens(question, mentions));
     const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);

@@ -3,13 +3,14 @@
  * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
  * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years (also said in words, "nineteen ninety-three"), months ("March 1998") and dates ("1997-07-04",
  * "July 4, 1997", "4 July 1997", "7/4/1997", "1997/07/04"), names with titles and regnal numbers and parts of names
- * (name-affixes.ts, ValueMemory.lookupName), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
+ * (name-affixes.ts, ValueMemory.lookupName), yes/no columns by their name's words ("official": flags.ts), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
  * what the model reads, and is bound back into the predicted query graph afterwards (bind.ts).
  */
 import { rankByQuestion } from './disambiguate.js';
 import { leadingTitles, nameKeys } from './name-affixes.js';
 import { fold, key, words, type WordSpan } from '../../english/normalize.js';
 import { findNumberWords, findSpokenYears, isNumberWord } from '../../english/number-words.js';
+import { flagMentionsIn, type FlagColumn } from './flags.js';
 import { periodMentions } from './periods.js';
 import { ValueMemory, type ValueCandidate } from './value-memory.js';
 
@@ -78,6 +79,11 @@ export interface MentionOptions {
    * pieces). Default false.
    */
   readonly acrossMarks?: boolean;
+  /**
+   * The source's yes/no columns (flags.ts): the words of such a column's name ("official") are a
+   * mention of its yes value ('T'), found after every stored value. None by default.
+   */
+  readonly flags?: readonly FlagColumn[];
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -96,6 +102,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
 
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
   for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
+  for (const { start, end, candidate } of flagMentionsIn(question, options.flags ?? [])) add({ start, end, text: question.slice(start, end), kind: 'text', number: null, date: null, candidates: [candidate] });
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of periodMentions(question, lower, memory)) add(mention);
   for (const mention of numberMentions(question)) add(mention);
