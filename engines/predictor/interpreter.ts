@@ -24,6 +24,9 @@ import { findMentions } from './values/mentions.js';
 import { flagColumns, type FlagColumn } from './values/flags.js';
 import type { QueryGraphModel } from './model/query-graph-model.js';
 import { readingChecks } from './cues/reading-checks.js';
+import { questionWords } from './cues/coverage.js';
+import { groupPhraseAt } from './cues/group.js';
+import { askedMeasures, withAskedMeasures } from './asked-measures.js';
 import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
 import type { SchemaSynonyms } from './schema-words/synonyms.js';
 import { tokensToGraph } from './model/target.js';
@@ -116,7 +119,14 @@ export class QueryGraphPredictor {
     // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
-    const decoded = beams.map((d) => ({ ...d, logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability);
+    // Measures asked together ("the maximum and minimum share") complete the readings that show one of them (asked-measures.ts).
+    const said = questionWords(question, mentions);
+    const asked = askedMeasures(said, this.names);
+    const words = said.map((w) => w ?? '');
+    const grouped = words.some((_, i) => groupPhraseAt(words, i));
+    const decoded = onePerReading(
+      beams.map((d) => ({ ...d, tokens: withAskedMeasures(d.tokens, asked, grouped), logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability),
+    );
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];
     for (const d of decoded) {
@@ -132,6 +142,17 @@ export class QueryGraphPredictor {
     }
     return out;
   }
+}
+
+/** The first of readings that read the same (completed readings may meet), best first. */
+function onePerReading<T extends { readonly tokens: readonly string[] }>(decoded: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return decoded.filter((d) => {
+    const key = d.tokens.join(' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** How much lower each other value of an ambiguous name is scored than the one bound first (a share of its score). */
