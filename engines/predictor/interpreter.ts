@@ -26,7 +26,9 @@ import type { QueryGraphModel } from './model/query-graph-model.js';
 import { readingChecks } from './cues/reading-checks.js';
 import { questionWords } from './cues/coverage.js';
 import { groupPhraseAt } from './cues/group.js';
-import { askedMeasures, withAskedMeasures } from './asked-measures.js';
+import { askedMeasures, withAskedMeasures } from './completions/asked-measures.js';
+import { affirmedPatterns } from './completions/affirmed.js';
+import { negates } from './cues/negation.js';
 import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
 import type { SchemaSynonyms } from './schema-words/synonyms.js';
 import { tokensToGraph } from './model/target.js';
@@ -119,13 +121,15 @@ export class QueryGraphPredictor {
     // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
-    // Measures asked together ("the maximum and minimum share") complete the readings that show one of them (asked-measures.ts).
+    // Measures asked together ("the maximum and minimum share") complete the readings that show one of them, and an
+    // anti-join no word denies is read as the pattern affirmed (completions/).
     const said = questionWords(question, mentions);
     const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
+    const denied = negates(question);
     const decoded = onePerReading(
-      beams.map((d) => ({ ...d, tokens: withAskedMeasures(d.tokens, asked, grouped), logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability),
+      beams.map((d) => ({ ...d, tokens: affirmedPatterns(withAskedMeasures(d.tokens, asked, grouped), denied), logProbability: d.logProbability - checks.whenFinished(d.tokens) })).sort((a, b) => b.logProbability - a.logProbability),
     );
     const total = decoded.reduce((sum, d) => sum + Math.exp(d.logProbability), 0) || 1;
     const out: Prediction[] = [];

@@ -4,7 +4,7 @@
  * them; groups no word asks for go; a reading the words do not fit is left as it is.
  */
 import { describe, expect, it } from 'vitest';
-import { askedMeasures, withAskedMeasures } from '../../engines/predictor/asked-measures.js';
+import { askedMeasures, withAskedMeasures } from '../../engines/predictor/completions/asked-measures.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';

@@ -9,10 +9,10 @@
  * completed with the asked measures it leaves out, of attributes of the classes it already reads,
  * shown in the order the question names them.
  */
-import type { AggregateFunction } from '../query-graph/types.js';
-import type { SchemaNames } from './schema-words/schema-names.js';
-import { EOS, ITEMS, PATTERN_END } from './model/target.js';
-import { ownerOf, readingClasses } from './cues/reading-classes.js';
+import type { AggregateFunction } from '../../query-graph/types.js';
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { EOS, ITEMS, PATTERN_END } from '../model/target.js';
+import { ownerOf, readingClasses } from '../cues/reading-classes.js';
 
 /** One aggregate the words ask for: the function, the attributes its name may be, and where the question says it. */
 export interface AskedMeasure {
