@@ -6,7 +6,8 @@
  * Pairtford Maritime Museum" for "which zoo has the fewest visitors", a person for "how many
  * companies are in X"): one such answer changes a count or decides an extreme. The collection
  * often states what a name is ("X is a software company", "Y, a zoo in Z"), names often end in
- * their class ("... Maritime Museum", "... Zoo"), and people are born and married. A key whose
+ * their class ("... Maritime Museum", "... Zoo") or open with it ("Comet Tully", "Comet
+ * Hallstrom"), and people are born and married. A key whose
  * class the collection shows to be another gives [NULL_ANSWER]; a key the collection says nothing
  * about is kept (no evidence is not a disagreement).
  *
@@ -34,6 +35,11 @@ export interface ClassStatement {
    * states it as one the usual way (adjectives come there too: "the young X", "the newer Y").
    */
   readonly before?: string;
+  /**
+   * The word written just after a name of one word that follows "the" ("the CASCADE
+   * spectrograph", "the Wren photometer"): what the collection calls it, or an adjective.
+   */
+  readonly after?: string;
 }
 
 /** A capitalised word; digits inside it belong to it ("Osprey-2b", "B-52"). */
@@ -60,6 +66,8 @@ const PERSON_AFTER: readonly RegExp[] = [
 const ARTICLE = /^(?:the|a|an)\s+/i;
 /** A lower-case word between an article (and up to two more words) and a name: "the exoplanet ", "the veteran astronomer ". */
 const NOUN_BEFORE = /\b(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?!(?:the|a|an|of|in|on|at|to|for|by|with|from|and|or)\s)([a-z][a-z-]*)\s+$/i;
+/** A lower-case word right after a name, not a verb of being or a function word: "the CASCADE spectrograph". */
+const WORD_AFTER = /^\s+(?!(?:is|was|are|were|has|had|have|and|or|of|in|on|at|to|for|by|with|from|that|which|who|whose|as|it|its)\b)([a-z][a-z-]*)\b/;
 /** What organisations and visited places do: founded, based somewhere, employing, open. */
 const THING_AFTER =
   /^\s+(?:was\s+(?:founded|established|set\s+up|started|opened|built)|has\s+been\s+(?:trading|open)|has\s+its\s+(?:head|headquarters)|is\s+based\s+in|employs\s+\d|has\s+[\d,]+\s+(?:employees|staff|workers|visitors)|has\s+a\s+workforce|(?:attracts|receives|welcomes|gets|counts)\s+[\d,]+\s+visitors|(?:first\s+)?opened\s+(?:in|to)\b)/;
@@ -89,6 +97,18 @@ export function lastWord(name: string): string | null {
   return last ? singular(last.text) : null;
 }
 
+/** The word that heads a name: the one before "of" ("museum" of "Kestrelford Museum of Clocks"), else its last (singular, lower case). */
+export function headWord(name: string): string | null {
+  const before = /^(.+?)\s+of\s+/i.exec(name.trim())?.[1];
+  return lastWord(before ?? name);
+}
+
+/** The first word of a name, as a class word would be written (singular, lower case). */
+export function firstWord(name: string): string | null {
+  const first = tokenize(name).find((t) => /^[A-Za-z\u00C0-\u024F]/.test(t.text));
+  return first ? singular(first.text) : null;
+}
+
 /** The class statements of one fact: names followed by "is a NOUN", ", a NOUN", "was born", ... */
 export function classStatements(text: string): ClassStatement[] {
   const out: ClassStatement[] = [];
@@ -105,8 +125,20 @@ export function classStatements(text: string): ClassStatement[] {
     const thing = !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
     const pre = NOUN_BEFORE.exec(before)?.[1];
     const preceding = pre !== undefined ? singular(pre) : undefined;
-    if (noun || person || place || thing || preceding) {
-      out.push({ name, noun, person, ...(place ? { place } : {}), ...(thing ? { thing } : {}), ...(preceding ? { before: preceding } : {}) });
+    // (a sentence opening "The CASCADE spectrograph" holds its article in the match)
+    const afterThe = /^the\s/i.test(m[0]) || /\bthe\s+$/i.test(before);
+    const post = !name.includes(' ') && afterThe ? WORD_AFTER.exec(rest)?.[1] : undefined;
+    const following = post !== undefined ? singular(post) : undefined;
+    if (noun || person || place || thing || preceding || following) {
+      out.push({
+        name,
+        noun,
+        person,
+        ...(place ? { place } : {}),
+        ...(thing ? { thing } : {}),
+        ...(preceding ? { before: preceding } : {}),
+        ...(following ? { after: following } : {}),
+      });
     }
   }
   return out;
@@ -217,7 +249,9 @@ class Counter<K> {
 
 /** The collection's class statements, indexed by name, kept in step with the facts. */
 export class ClassLexicon {
-  private readonly byFact = new Map<string, { statements: ClassStatement[]; lastWords: string[]; names: string[] }>();
+  private readonly byFact = new Map<string, { statements: ClassStatement[]; lastWords: string[]; names: string[]; singles: string[] }>();
+  /** Names of one word ("Kestrelford" of "born in Kestrelford"). */
+  private readonly singleNames = new Counter<string>();
   /** name -> noun -> facts stating it. */
   private readonly classes = new Map<string, Counter<string>>();
   private readonly persons = new Counter<string>();
@@ -232,33 +266,38 @@ export class ClassLexicon {
   private readonly suffixes = new Map<string, Counter<string>>();
   /** name -> the words written before it after an article ("the exoplanet X"), class nouns or not. */
   private readonly preceded = new Map<string, Counter<string>>();
+  /** name (one word) -> the words written after it after "the" ("the CASCADE spectrograph"). */
+  private readonly followed = new Map<string, Counter<string>>();
   private version = 0;
   /** Grows with every fact added or removed: what is read from the facts is stale when it moves. */
   get revision(): number {
     return this.version;
   }
   private endingCache: { version: number; endings: Map<string, { names: number; person: boolean }> } | null = null;
+  private beginningCache: { version: number; firsts: Map<string, number> } | null = null;
   private nounCache: { version: number; person: Set<string>; thing: Set<string>; place: Set<string> } | null = null;
 
   add(id: string, text: string): void {
     if (this.byFact.has(id)) this.remove(id);
     const statements = classStatements(text);
     const long = [...text.matchAll(NAME_RE)].filter((m) => m[0].includes(' '));
+    const singles = [...text.matchAll(NAME_RE)].map((m) => nameKey(m[0])).filter((n) => n.length > 0 && !n.includes(' '));
     const lastWords = long.flatMap((m) => lastWord(m[0]) ?? []);
     const names = long.map((m) => nameKey(m[0]));
-    this.byFact.set(id, { statements, lastWords, names });
-    this.apply(statements, lastWords, names, 1);
+    this.byFact.set(id, { statements, lastWords, names, singles });
+    this.apply(statements, lastWords, names, 1, singles);
   }
 
   remove(id: string): void {
     const entry = this.byFact.get(id);
     if (!entry) return;
-    this.apply(entry.statements, entry.lastWords, entry.names, -1);
+    this.apply(entry.statements, entry.lastWords, entry.names, -1, entry.singles);
     this.byFact.delete(id);
   }
 
-  private apply(statements: readonly ClassStatement[], lastWords: readonly string[], names: readonly string[], n: number): void {
+  private apply(statements: readonly ClassStatement[], lastWords: readonly string[], names: readonly string[], n: number, singles: readonly string[]): void {
     this.version++;
+    for (const w of singles) this.singleNames.add(w, n);
     for (const s of statements) {
       if (s.noun) {
         const c = this.classes.get(s.name) ?? new Counter<string>();
@@ -276,6 +315,11 @@ export class ClassLexicon {
         const c = this.preceded.get(s.name) ?? new Counter<string>();
         c.add(s.before, n);
         this.preceded.set(s.name, c);
+      }
+      if (s.after) {
+        const c = this.followed.get(s.name) ?? new Counter<string>();
+        c.add(s.after, n);
+        this.followed.set(s.name, c);
       }
       if (s.person) this.persons.add(s.name, n);
       if (s.place) this.places.add(s.name, n);
@@ -295,6 +339,7 @@ export class ClassLexicon {
     for (const [name, nouns] of this.classes) if (nouns.has(noun)) out.add(name);
     if (this.isClassNoun(noun)) for (const [name, words] of this.preceded) if (words.has(noun)) out.add(name);
     for (const name of this.longNames.keys()) if (lastWord(name) === noun) out.add(name);
+    if (this.beginsNames(noun)) for (const name of this.longNames.keys()) if (this.begunBy(name) === noun) out.add(name);
     return [...out].filter((name) => !this.isPerson(name) || this.isPersonNoun(noun));
   }
 
@@ -371,13 +416,17 @@ export class ClassLexicon {
   /**
    * Whether a key can be of the question's class noun: 'agree' when the collection says so (or
    * the name ends in it), 'disagree' when it shows another class (the name ends in another
-   * name-forming class noun or in a word several names end in, as below; a fact gives it one; it
-   * is a person and the class never is; or the question asks for people and the key's class never
-   * is a person's, or its last word ends other names and never a person's), else 'unknown'.
+   * name-forming class noun or in a word several names end in, as below, or opens with another
+   * class's word, "Comet Tully" for "exoplanets"; a fact gives it one; it is a person and the class
+   * never is; it is a number; or the question asks for people and the key's class never is a
+   * person's, or its last word ends other names and never a person's, or it opens with a class
+   * word of things, "Comet Ashgrove"), else 'unknown'.
    * `kinds`: words for kinds of the noun (WordNet's hyponyms): a key the facts call one of them
    * agrees.
    */
   verdict(key: string, noun: string, kinds: readonly string[] = []): Verdict {
+    // a number ("4.2" of "a 4.2-metre reflector") names no member of any class
+    if (!/\p{L}/u.test(key)) return 'disagree';
     const explicit = this.classesOf(key);
     // a kind of the class is of the class: "X is a ferry" for "Which vessels" (kinds: WordNet's, given)
     if (explicit.some((c) => kinds.includes(c))) return 'agree';
@@ -392,11 +441,15 @@ export class ClassLexicon {
       // a name ending in a word that ends other names and never a person's ("... Group",
       // "... Observatory"): a thing's, whatever class noun the facts give it or not
       const thingEnding = last !== null && key.includes(' ') && ((this.isNameForming(last) && !this.isPersonNoun(last)) || this.endsNames(last));
-      return explicit.some(thingClass) || thingEnding ? 'disagree' : 'unknown';
+      // a name opening with a class word of things ("Comet Ashgrove")
+      const thingOpening = this.classOpening(key) !== null;
+      return explicit.some(thingClass) || thingEnding || thingOpening ? 'disagree' : 'unknown';
     }
     if (!this.isClassNoun(noun)) return this.verdictByEndings(key, noun, kinds);
     if (explicit.includes(noun)) return 'agree';
     if (last === noun) return 'agree';
+    // a name opening with another class's word ("Comet Tully" for "exoplanets")
+    if (this.foreignOpening(key, noun, kinds)) return 'disagree';
     const personNoun = this.isPersonNoun(noun);
     if (person && !personNoun && (this.isThingNoun(noun) || this.isNameForming(noun))) return 'disagree';
     // a place is not a company, a zoo or a park (unless places are what the question asks for)
@@ -437,6 +490,74 @@ export class ClassLexicon {
   }
 
   /**
+   * The word a name of two words or more opens with when it is the name's class word ("comet" of
+   * "Comet Tully", "Comet Hallstrom"): its first word, singular, unless the name ends in a class
+   * noun that forms names, or is longer and ends in a word that ends other names ("Comet Dynamics
+   * Group" is a group), or is a person's or a place's. Null otherwise.
+   */
+  private begunBy(name: string): string | null {
+    const key = nameKey(name);
+    if (!key.includes(' ') || this.isPerson(key) || this.isPlace(key)) return null;
+    const word = firstWord(key);
+    const last = lastWord(key);
+    if (word === null || last === null) return null;
+    // (a surname ends other names too, "Comet Hallstrom" and "Emeric Hallstrom": only a longer
+    // name's ending says another class)
+    const words = key.split(' ');
+    if (words.slice(1).some((w) => w !== word && this.isNameForming(singular(w)))) return null;
+    return last !== word && (this.isNameForming(last) || (words.length > 2 && this.endsNames(last))) ? null : word;
+  }
+
+  /**
+   * A word that opens two names of two words or more as their class word, before different words, and never a
+   * person's or a place's name nor a name alone ("comet" of "Comet Tully" and "Comet Penhallow";
+   * not "saint" of "born in Saint Ambry", "kestrelford" of "in Kestrelford", "tallow" of "Tallow
+   * Lane Bakery" and "Tallow Lane Market"): the names show a class, written before the proper
+   * name, where no fact says "X is a comet".
+   */
+  beginsNames(word: string): boolean {
+    if (!this.beginningCache || this.beginningCache.version !== this.version) {
+      // class word -> the words that follow it in its names ("tully", "penhallow")
+      const firsts = new Map<string, Set<string>>();
+      const people = new Set<string>();
+      for (const name of this.longNames.keys()) {
+        const first = this.begunBy(name);
+        // (the class word and one proper word: "Comet Tully", not "Ostvard Regional Council")
+        if (first !== null && name.split(' ').length === 2) {
+          const seconds = firsts.get(first) ?? new Set<string>();
+          seconds.add(name.split(' ')[1] ?? '');
+          firsts.set(first, seconds);
+        } else if (this.isPerson(name) || this.isPlace(name)) {
+          const w = firstWord(name);
+          if (w !== null) people.add(w);
+        }
+      }
+      const counts = new Map<string, number>();
+      // (a word written alone as a name is a name itself: "Kestrelford Museum" is Kestrelford's)
+      for (const [w, seconds] of firsts) if (!people.has(w) && !this.singleNames.has(w)) counts.set(w, seconds.size);
+      this.beginningCache = { version: this.version, firsts: counts };
+    }
+    return (this.beginningCache.firsts.get(word) ?? 0) >= 2;
+  }
+
+  /** The class word a name opens with, when it opens names of a class ("comet" of "Comet Tully"), else null. */
+  classOpening(name: string): string | null {
+    const word = this.begunBy(name);
+    return word !== null && this.beginsNames(word) ? word : null;
+  }
+
+  /** Whether a name opens with the class word of names of another class than `noun` (nor a kind of it). */
+  private foreignOpening(key: string, noun: string, kinds: readonly string[]): boolean {
+    const opening = this.classOpening(key);
+    return opening !== null && opening !== noun && !kinds.includes(opening);
+  }
+
+  /** The words the facts write right after a one-word name ("spectrograph" of "the CASCADE spectrograph"). */
+  writtenAfter(name: string): string[] {
+    return [...(this.followed.get(nameKey(name))?.keys() ?? [])];
+  }
+
+  /**
    * The one name of `facts`, other than `key`, that is of the class (verdict 'agree'), or null when
    * there is none or more than one. An extractor that pointed at the wrong name of a fact
    * ("Crannock Hill Station" of "Crannock Hill Station's great Hollis Refractor" for "refractors")
@@ -455,17 +576,35 @@ export class ClassLexicon {
   }
 
   /**
-   * The verdict for a noun no fact gives a name as its class but that ends names: a key ending in
-   * it (or in a kind of it) agrees; a person, or a name ending in another such word ("Kittiwake
-   * Reflector" for "refractors"), disagrees; else nothing is known.
+   * The verdict for a noun no fact gives a name as its class but that ends names ("... Refractor")
+   * or opens them ("Comet ..."): a key ending in it (or heading a name before "of", or in a kind of
+   * it), or opening with it, agrees; a person, a name the facts give another class, and any other
+   * name of several words disagree (the class writes its word in its members' names); one word
+   * the facts write beside another word ("the CASCADE spectrograph") disagrees with a class that
+   * opens names; else nothing is known.
    */
   private verdictByEndings(key: string, noun: string, kinds: readonly string[]): Verdict {
-    if (!this.endsNames(noun)) return 'unknown';
+    const ends = this.endsNames(noun);
+    const begins = this.beginsNames(noun);
+    if (!ends && !begins) return 'unknown';
     const last = lastWord(key);
+    // (a class word before "of" heads its name: "Kestrelford Museum of Clocks")
+    const head = headWord(key);
     const explicit = this.classesOf(key);
-    if (last === noun || (last !== null && kinds.includes(last)) || explicit.includes(noun)) return 'agree';
+    const ending = (w: string | null) => w !== null && (w === noun || kinds.includes(w));
+    if ((ends && (ending(last) || ending(head))) || explicit.includes(noun)) return 'agree';
+    if (begins && ending(this.begunBy(key))) return 'agree';
     if (this.isPerson(key)) return 'disagree';
-    return last !== null && key.includes(' ') && this.endsNames(last) ? 'disagree' : 'unknown';
+    // a name the facts give another class ("Quist-1b, an exoplanet" for "comets")
+    if (explicit.some((c) => this.isClassNoun(c) && !kinds.includes(c))) return 'disagree';
+    // the class's word is written in its members' names: a name of several words without it is
+    // another's, and so is a name opening with another class's word ("Comet Tully" for
+    // "refractors") or one word the facts write with another word ("the CASCADE spectrograph"
+    // for "comets")
+    if (key.includes(' ')) return 'disagree';
+    if (this.foreignOpening(key, noun, kinds)) return 'disagree';
+    if (begins && this.writtenAfter(key).some((w) => !ending(w))) return 'disagree';
+    return 'unknown';
   }
 
   /**

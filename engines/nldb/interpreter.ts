@@ -115,8 +115,8 @@ export class NldbInterpreter implements QuestionInterpreter {
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     // whom or what the question asks for: people, or a class noun the collection uses
     const people = asksForPeople(asked);
-    // a class noun the facts state ("X is a zoo"), or a word that ends names ("... Refractor")
-    const classNoun = questionNoun(asked, (n) => facts.lexical.classes.isClassNoun(n) || facts.lexical.classes.endsNames(n));
+    // a class noun the facts state ("X is a zoo"), or a word that ends names ("... Refractor") or opens them ("Comet ...")
+    const classNoun = questionNoun(asked, (n) => facts.lexical.classes.isClassNoun(n) || facts.lexical.classes.endsNames(n) || facts.lexical.classes.beginsNames(n));
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds

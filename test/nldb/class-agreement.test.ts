@@ -199,6 +199,73 @@ describe('a class no fact states is read from the names that end in it', () => {
   });
 });
 
+describe('a class no fact states is read from the names that open with it', () => {
+  const storms = [
+    'Storm Ingrid made landfall near Selby in 1998.',
+    'Storm Petra flooded Selby harbour in 2004.',
+    'The Brine gauge, a float gauge, was fixed to the pier in 2004.',
+    'Koral-2, a buoy, drifted off Selby.',
+    'Storm Ode was first tracked in 2011 by Mara Quill.',
+    'The Storm Watch Service, founded in 1977, warns the coast.',
+    'The Harbour Watch Service runs a beacon at Selby.',
+    'The Coast Service of Pilots guides ships into Selby.',
+    'Mara Quill was born in Selby in 1960.',
+    'Kelda-4, a buoy, measured the waves in 2004.',
+    'Saint Erne is a village; Tam Roe was born in Saint Erne.',
+    'Saint Olwen lies near Selby.',
+    'Orle Lane Bakery sells bread; Orle Lane Dairy sells milk.',
+    'Selby Rowing and Selby Sailing share a boathouse.',
+  ];
+  const lex = lexicon(storms);
+
+  it('a word that opens two names or more, none a person or a place, is a class; a longer name ending in a repeated word is of that word', () => {
+    expect(lex.isClassNoun('storm')).toBe(false);
+    expect(lex.beginsNames('storm')).toBe(true);
+    // "Saint Erne" and "Saint Olwen" are places; "The Storm Watch Service" is a service
+    expect(lex.beginsNames('saint')).toBe(false);
+    // nor a word that opens names before the same word ("Orle Lane ..."), or is a name alone ("Selby")
+    expect(lex.beginsNames('orle')).toBe(false);
+    expect(lex.beginsNames('selby')).toBe(false);
+    expect(lex.membersOf('storm').sort()).toEqual(['storm ingrid', 'storm ode', 'storm petra']);
+  });
+
+  it('a key opening with it agrees; a person, a name of several words without it, or a name the facts give another class disagrees', () => {
+    expect(lex.verdict('Storm Petra', 'storm')).toBe('agree');
+    expect(lex.verdict('Mara Quill', 'storm')).toBe('disagree');
+    expect(lex.verdict('Storm Watch Service', 'storm')).toBe('disagree');
+    expect(lex.verdict('Kelda-4', 'storm')).toBe('disagree');
+    expect(lex.verdict('Selby', 'storm')).toBe('unknown');
+    // one word the facts write with another word after "the" is what that word says
+    expect(lex.writtenAfter('Brine')).toEqual(['gauge']);
+    expect(lex.verdict('Brine', 'storm')).toBe('disagree');
+    // a number is no member of any class
+    expect(lex.verdict('4.2', 'storm')).toBe('disagree');
+    expect(lex.verdict('1998', 'buoy')).toBe('disagree');
+  });
+
+  it("a name opening with another class's word is not of a class the facts state", () => {
+    expect(lex.isClassNoun('buoy')).toBe(true);
+    expect(lex.verdict('Koral-2', 'buoy')).toBe('agree');
+    expect(lex.verdict('Storm Ode', 'buoy')).toBe('disagree');
+    expect(lex.verdict('Storm Ode', 'buoy', ['storm'])).not.toBe('disagree');
+  });
+
+  it('people: a name opening with a class word of things is not a person', () => {
+    expect(lex.verdict('Storm Ingrid', 'person')).toBe('disagree');
+    expect(lex.verdict('Mara Quill', 'person')).toBe('agree');
+  });
+
+  it('a class named by its ending: a name of several words with another ending is another\'s', () => {
+    expect(lex.endsNames('service')).toBe(true);
+    expect(lex.verdict('Harbour Watch Service', 'service')).toBe('agree');
+    // a class word before "of" heads the name
+    expect(lex.verdict('Coast Service of Pilots', 'service')).toBe('agree');
+    // "Storm Ingrid" ends in a word no other name ends in: no class of its own, still not a service
+    expect(lex.verdict('Storm Ingrid', 'service')).toBe('disagree');
+    expect(lex.verdict('Selby', 'service')).toBe('unknown');
+  });
+});
+
 describe('a class statement may qualify its noun with a measure', () => {
   it('reads the class after a numbered modifier ("a 40-foot sloop", "a 2.5-tonne truck")', () => {
     expect(classStatements('The Heron, a 40-foot sloop, was launched in 1931.')[0]).toMatchObject({ name: 'heron', noun: 'sloop' });
