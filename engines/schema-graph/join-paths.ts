@@ -42,7 +42,7 @@ function spanningTree(schema: SchemaGraph): Tree {
     return root;
   };
   const tree = new Map<string, { neighbour: string; relation: SchemaRelation }[]>(schema.classes.map((c) => [c.id, []]));
-  for (const relation of schema.relations) {
+  for (const relation of inTreeOrder(schema)) {
     if (relation.from === relation.to || !parent.has(relation.from) || !parent.has(relation.to)) continue;
     const a = find(relation.from);
     const b = find(relation.to);
@@ -53,6 +53,32 @@ function spanningTree(schema: SchemaGraph): Tree {
   }
   trees.set(schema, tree);
   return tree;
+}
+
+/**
+ * The relations in the order the tree takes them: the schema graph's, except that of two or more
+ * relations between the same two classes, one whose key column is named after its own class comes
+ * last. A link table that points at one class twice names the row's object after itself and its
+ * subject otherwise (Friend(student_id, friend_id): the student has the friend; Likes(student_id,
+ * liked_id)): "the number of friends each student has" joins on the student, so the subject's
+ * relation is the one the tree keeps.
+ */
+function inTreeOrder(schema: SchemaGraph): readonly SchemaRelation[] {
+  const pair = (r: SchemaRelation) => [r.from, r.to].sort().join('\u0000');
+  const parallel = new Map<string, number>();
+  for (const r of schema.relations) parallel.set(pair(r), (parallel.get(pair(r)) ?? 0) + 1);
+  const last = (r: SchemaRelation) => ((parallel.get(pair(r)) ?? 0) > 1 && namedAfterOwnClass(r, schema) ? 1 : 0);
+  return [...schema.relations].sort((a, b) => last(a) - last(b));
+}
+
+/** Whether a relation's one key column is named after the class that holds it ("friend id" of Friend, "liked id" of Likes). */
+function namedAfterOwnClass(relation: SchemaRelation, schema: SchemaGraph): boolean {
+  const owner = schema.classes.find((c) => c.id === relation.from);
+  const column = owner?.attributes.find((a) => a.id === relation.fromColumns[0]);
+  if (!owner || !column || relation.fromColumns.length !== 1) return false;
+  const stem = (word: string | undefined) => (word && word.length >= 4 ? word.slice(0, 4).toLowerCase() : null);
+  const classWord = stem(owner.name.singular.split(' ').pop());
+  return classWord !== null && stem(column.name.singular.split(' ')[0]) === classWord;
 }
 
 /** The join plan that connects `classes` (the first is the root of FROM). */

@@ -166,6 +166,21 @@ describe('join plans', () => {
     expect(plan.classes).toEqual(['Customers', 'Orders', 'Order Details', 'Products', 'Employees']);
   });
 
+  it("join a link table that points at one class twice on its subject, not on the column named after itself", () => {
+    const text = (classId: string, id: string, singular: string) => ({ id, classId, type: 'integer' as const, nativeType: 'INTEGER', nullable: false, primaryKey: false, name: { singular, plural: `${singular}s` } });
+    const link = (column: string) => ({ id: `Friend(${column})->Student(ID)`, from: 'Friend', to: 'Student', fromColumns: [column], toColumns: ['ID'], name: { singular: 'student', plural: 'students' } });
+    const school: SchemaGraph = {
+      source: 'school',
+      // The object's relation first, as the tie-break of the schema's order alone would keep it.
+      relations: [link('friend_id'), link('student_id')],
+      classes: [
+        { id: 'Student', name: { singular: 'student', plural: 'students' }, primaryKey: ['ID'], rowCount: 3, attributes: [{ ...text('Student', 'ID', 'id'), primaryKey: true }] },
+        { id: 'Friend', name: { singular: 'friend', plural: 'friends' }, primaryKey: [], rowCount: 3, attributes: [text('Friend', 'student_id', 'student id'), text('Friend', 'friend_id', 'friend id')] },
+      ],
+    };
+    expect(joinPlan(school, ['Student', 'Friend']).steps.map((s) => s.relation.fromColumns)).toEqual([['student_id']]);
+  });
+
   it('refuse classes the schema cannot connect', () => {
     const island: SchemaGraph = { ...schema, classes: [...schema.classes, { id: 'Island', name: { singular: 'island', plural: 'islands' }, attributes: [], primaryKey: [], rowCount: 0 }] };
     expect(() => joinPlan(island, ['Products', 'Island'])).toThrow(/no join path/);
