@@ -7,7 +7,7 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { fold, words, type WordSpan } from '../../english/normalize.js';
-import type { ValueCandidate, ValueMemory } from './value-memory.js';
+import { editDistanceAtMostOne, type ValueCandidate, type ValueMemory } from './value-memory.js';
 
 /** A yes/no column and the words that name it. */
 export interface FlagColumn {
@@ -45,15 +45,7 @@ export function flagColumns(memory: ValueMemory, schema: SchemaGraph): readonly 
 /** Whether a question's word is a flag name's word: the same, its plural, or one letter away in words of four letters or more ("high" for "hight"). */
 function sameWord(said: string, named: string): boolean {
   if (said === named || said === `${named}s`) return true;
-  if (named.length < 4 || Math.abs(said.length - named.length) > 1) return false;
-  return oneEditApart(said, named);
-}
-
-function oneEditApart(a: string, b: string): boolean {
-  if (a.length > b.length) return oneEditApart(b, a);
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i += 1;
-  return a.length === b.length ? a.slice(i + 1) === b.slice(i + 1) : a.slice(i) === b.slice(i + 1);
+  return named.length >= 4 && editDistanceAtMostOne(said, named);
 }
 
 /** Where a question names a flag: the spans of its name's words and the flag's yes value. */

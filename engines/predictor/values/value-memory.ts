@@ -440,7 +440,8 @@ function deletionsOf(text: string): string[] {
   return [...out];
 }
 
-function editDistanceAtMostOne(a: string, b: string): boolean {
+/** Whether two words are at most one insertion, deletion or substitution apart. */
+export function editDistanceAtMostOne(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
