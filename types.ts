@@ -9,7 +9,8 @@ export type SourceKind = 'sql' | 'cypher' | 'nldb';
 
 /**
  * When a SQL source infers relations its database does not declare (engines/sql/inferred-relations.ts):
- * `auto` only when the database declares no foreign key, `always` also beside declared keys, `never`.
+ * `auto` every kind when the database declares no foreign key, and beside declared keys only a column
+ * named after a table to its declared key; `always` every kind also beside declared keys; `never`.
  */
 export type RelationInference = 'auto' | 'always' | 'never';
 

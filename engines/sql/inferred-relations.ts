@@ -42,10 +42,12 @@ import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph, SchemaRe
 
 /*
  * When to infer relations (the SQL source option `inferRelations`, type RelationInference):
- * - `auto` (default): only for a database that declares no foreign key at all. Where keys are
- *   declared, the designer said how tables relate and a gap is more likely on purpose; a database
- *   with none has said nothing, and names and data are all there is to go on.
- * - `always`: also fill gaps in a database that declares some keys (Spider's databases miss a few).
+ * - `auto` (default): every kind above for a database that declares no foreign key at all (it has
+ *   said nothing, and names and data are all there is to go on). Where keys are declared, a gap
+ *   may be on purpose, so only the plainest reference fills it: a column named after a table
+ *   (`flights.Airline`, `dept_id`) whose values are that table's declared one-column key. Two
+ *   same-named columns are not enough there (`country` in two tables is a shared word, not a key).
+ * - `always`: every kind also in a database that declares some keys (Spider's databases miss a few).
  * - `never`: declared keys only.
  */
 export type { RelationInference };
@@ -96,10 +98,10 @@ export interface InferenceOutcome {
 export async function withInferredRelations(executor: SqlExecutor, provider: SqlProvider, schema: SchemaGraph, options: InferenceOptions = {}): Promise<InferenceOutcome> {
   const mode = options.mode ?? 'auto';
   if (mode === 'never') return { schema };
-  if (mode === 'auto' && schema.relations.length > 0) return { schema };
   const budgetMs = options.budgetMs ?? BUDGET_MS;
   const prober = new Prober(executor, provider, budgetMs);
-  const found = await inferRelations(prober, schema);
+  const plainestOnly = mode === 'auto' && schema.relations.length > 0;
+  const found = await inferRelations(prober, schema, plainestOnly);
   if (prober.incomplete) return { schema, stopped: `relation inference did not finish within its time limits (${budgetMs / 1000} s in all, ${PROBE_TIMEOUT_MS / 1000} s a probe): none inferred` };
   if (found.length === 0) return { schema };
   return { schema: Object.freeze({ ...schema, relations: Object.freeze([...schema.relations, ...found.map((relation) => Object.freeze(relation))]) }) };
@@ -111,13 +113,18 @@ interface Candidate {
   readonly to: SchemaAttribute;
   /** The target is the declared one-column key of its class. */
   readonly declaredKey: boolean;
+  /** The column is named after the target's class (`airline`, `dept_id`), not the same name as the target column. */
+  readonly namedAfterClass: boolean;
 }
 
-async function inferRelations(prober: Prober, schema: SchemaGraph): Promise<SchemaRelation[]> {
+/** `plainestOnly`: only columns named after a class, to its declared key (the `auto` mode beside declared keys). */
+async function inferRelations(prober: Prober, schema: SchemaGraph, plainestOnly: boolean): Promise<SchemaRelation[]> {
   const byClass = new Map(schema.classes.map((c) => [c.id, c]));
   const declared = new Set(schema.relations.flatMap((r) => (r.fromColumns.length === 1 && r.toColumns.length === 1 ? [pairKey(r.from, r.fromColumns[0]!, r.to, r.toColumns[0]!), pairKey(r.to, r.toColumns[0]!, r.from, r.fromColumns[0]!)] : [])));
   const referring = new Set(schema.relations.flatMap((r) => (r.through ? [] : r.fromColumns.map((c) => columnKey(r.from, c)))));
-  const candidates = candidatesOf(schema).filter((c) => !declared.has(pairKey(c.from.classId, c.from.id, c.to.classId, c.to.id)) && !referring.has(columnKey(c.from.classId, c.from.id)));
+  const candidates = candidatesOf(schema)
+    .filter((c) => !declared.has(pairKey(c.from.classId, c.from.id, c.to.classId, c.to.id)) && !referring.has(columnKey(c.from.classId, c.from.id)))
+    .filter((c) => !plainestOnly || (c.namedAfterClass && c.declaredKey));
   if (candidates.length === 0 || !(await prober.ready())) return [];
   // Which target columns are unique: one probe per table, for all of its columns some candidate ends at.
   const unique = new Set(candidates.filter((c) => c.declaredKey).map((c) => columnKey(c.to.classId, c.to.id)));
@@ -181,7 +188,7 @@ function candidatesOf(schema: SchemaGraph): Candidate[] {
     }
   }
   const out = new Map<string, Candidate>();
-  const add = (from: SchemaAttribute, to: SchemaAttribute) => {
+  const add = (from: SchemaAttribute, to: SchemaAttribute, namedAfterClass: boolean) => {
     if (from.classId === to.classId || !compatible(from.type, to.type)) return;
     const target = classById.get(to.classId)!;
     const source = classById.get(from.classId)!;
@@ -189,13 +196,14 @@ function candidatesOf(schema: SchemaGraph): Candidate[] {
     // Two tables keyed by the same name are not thereby related (both numbered 1..n).
     if (declaredKey && keyOf(source)?.id === from.id && normalise(from.id) === normalise(to.id) && source.primaryKey.length === 1) return;
     const key = pairKey(from.classId, from.id, to.classId, to.id);
-    if (!out.has(key)) out.set(key, { from, to, declaredKey });
+    const seen = out.get(key);
+    out.set(key, { from, to, declaredKey, namedAfterClass: namedAfterClass || (seen?.namedAfterClass ?? false) });
   };
   for (const c of schema.classes) {
     for (const a of c.attributes) {
       const name = normalise(a.id);
-      if (!GENERIC_NAMES.has(name)) for (const b of byName.get(name) ?? []) add(a, b);
-      for (const target of referenceNames.get(name) ?? []) add(a, keyOf(target)!);
+      if (!GENERIC_NAMES.has(name)) for (const b of byName.get(name) ?? []) add(a, b, false);
+      for (const target of referenceNames.get(name) ?? []) add(a, keyOf(target)!, true);
     }
   }
   return [...out.values()];

@@ -35,8 +35,9 @@ export interface SqlSourceOptions {
   readonly interpreter?: InterpreterFactory;
   /**
    * Whether to infer relations the database does not declare, from column names and the data
-   * (engines/sql/inferred-relations.ts): `auto` (default) only when it declares no foreign key,
-   * `always` also to fill gaps beside declared keys, `never` for declared keys only.
+   * (engines/sql/inferred-relations.ts): `auto` (default) every kind when it declares no foreign
+   * key, and beside declared keys only a column named after a table (`flights.Airline`) to that
+   * table's declared key; `always` every kind also beside declared keys; `never` declared keys only.
    */
   readonly inferRelations?: RelationInference;
 }

@@ -2,7 +2,7 @@
  * Relations a database does not declare are inferred from column names and the data
  * (engines/sql/inferred-relations.ts): a column whose values all lie in a same-named unique column
  * of another table, or in the key of the table it is named after, refers to it. Declared keys stand
- * as they are; a name shared by coincidence, a generic name, or a column with two equally good
+ * as they are, and beside them only a column named after a table is inferred (unless `always`); a name shared by coincidence, a generic name, or a column with two equally good
  * targets is not a relation. A question joining two tables of a database with no keys at all is
  * answered through GraphQL.
  */
@@ -85,23 +85,26 @@ describe('relations inferred from names and data', () => {
     expect(await relationsOf(file)).toEqual(['inferred flights(Airline)->airlines(uid)']);
   });
 
-  it('leaves a database with a declared foreign key as declared (auto), and adds nothing beside a declared key (always)', async () => {
+  it('beside declared keys fills only the plainest gaps, columns named after a table (auto), and never repeats or reverses a declared key', async () => {
     const file = database(
       'declared',
       `CREATE TABLE region (region_code TEXT PRIMARY KEY, name TEXT);
+       CREATE TABLE area (postcode TEXT PRIMARY KEY, district TEXT);
        CREATE TABLE shop (shop_id INTEGER PRIMARY KEY, region_code TEXT REFERENCES region(region_code), city TEXT);
-       CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, region_code TEXT, shop_id INTEGER);`,
+       CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, region_code TEXT, shop_id INTEGER, postcode TEXT);`,
       (db) => {
         ['N', 'S', 'E'].forEach((code) => db.prepare('INSERT INTO region VALUES (?, ?)').run(code, `Region ${code}`));
+        ['AB1', 'AB2', 'AB3', 'AB4'].forEach((code, i) => db.prepare('INSERT INTO area VALUES (?, ?)').run(code, `District ${i}`));
         for (let i = 1; i <= 6; i += 1) db.prepare('INSERT INTO shop VALUES (?, ?, ?)').run(i, ['N', 'S', 'E'][i % 3], `City ${i}`);
-        for (let i = 1; i <= 9; i += 1) db.prepare('INSERT INTO visit VALUES (?, ?, ?)').run(i, ['N', 'S', 'E'][i % 3], (i % 6) + 1);
+        for (let i = 1; i <= 9; i += 1) db.prepare('INSERT INTO visit VALUES (?, ?, ?, ?)').run(i, ['N', 'S', 'E'][i % 3], (i % 6) + 1, `AB${(i % 4) + 1}`);
       },
     );
     const declared = await relationsOf(file, 'never');
     expect(declared).toEqual(['shop(region_code)->region(region_code)']);
-    expect(await relationsOf(file)).toEqual(declared);
-    // `always` fills the gaps (visit's two columns) but never repeats or reverses the declared key.
-    expect(await relationsOf(file, 'always')).toEqual([...declared, 'inferred visit(region_code)->region(region_code)', 'inferred visit(shop_id)->shop(shop_id)']);
+    // visit's region_code and shop_id are named after a table and hold its key's values; postcode only shares a name.
+    const named = ['inferred visit(region_code)->region(region_code)', 'inferred visit(shop_id)->shop(shop_id)'];
+    expect(await relationsOf(file)).toEqual([...declared, ...named]);
+    expect(await relationsOf(file, 'always')).toEqual([...declared, 'inferred visit(postcode)->area(postcode)', ...named]);
   });
 
   it('does not infer a relation from a shared name whose values the other table does not hold', async () => {
