@@ -8,6 +8,7 @@
  * quantity) satisfies it, so a set without such a number gives [NULL_ANSWER] whatever the model
  * says, and a yes/no question with a comparison is answered by the comparison itself.
  */
+import { datedYears } from './event-years.js';
 import { isYear, numberValue, tokenize } from './text.js';
 import { inBaseUnit, mixedUnits, type Quantity, type Unit, unitAfter } from './units.js';
 
@@ -187,13 +188,15 @@ export function parsePairComparison(question: string): PairComparison | null {
  * (facts naming one and not the other), each stating exactly one number of the compared kind;
  * null when the set does not show both.
  */
-export function comparePair(c: PairComparison, names: readonly [string, string], facts: readonly string[]): boolean | null {
+export function comparePair(c: PairComparison, names: readonly [string, string], facts: readonly string[], event: ReadonlySet<string> = new Set()): boolean | null {
   const low = facts.map((f) => f.toLowerCase());
   const [a, b] = names.map((n) => n.toLowerCase());
   if (!a || !b) return null;
   const one = (name: string, other: string): Quantity | null => {
     const holding = facts.filter((_, i) => low[i]?.includes(name) && !low[i]?.includes(other));
-    const values = new Set(holding.flatMap((f) => numbersOfKind([f], c.kind)));
+    let values = new Set(holding.flatMap((f) => numbersOfKind([f], c.kind)));
+    // several years: the one of the event the question asks about ("discovered", not "b. 1986"; event-years.ts)
+    if (values.size > 1 && c.kind === 'year') values = new Set(yearsOfEvent(holding, event));
     if (values.size !== 1) return null;
     const value = [...values][0] as number;
     // the unit written after it ("a 3.6 m mirror", "a 60-inch telescope"): quantities compare across units
@@ -206,6 +209,14 @@ export function comparePair(c: PairComparison, names: readonly [string, string],
   const [va, vb] = mixedUnits([qa, qb]) ? [inBaseUnit(qa), inBaseUnit(qb)] : [qa.value, qb.value];
   if (va === vb) return null;
   return c.op === '<' ? va < vb : va > vb;
+}
+
+/** The years of `facts` whose words hold the most of the question's event words (event-years.ts; none without such a word). */
+function yearsOfEvent(facts: readonly string[], event: ReadonlySet<string>): number[] {
+  const years = facts.flatMap((f) => datedYears(f));
+  const score = (w: ReadonlySet<string>) => [...w].filter((x) => event.has(x)).length;
+  const best = Math.max(0, ...years.map((y) => score(y.words)));
+  return best === 0 ? [] : years.filter((y) => score(y.words) === best).map((y) => numberValue(y.value) ?? NaN);
 }
 
 /** The unit written after a number of a fact (units.ts), or null. */

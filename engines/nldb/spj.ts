@@ -13,6 +13,8 @@ import { extremeKind, readQuestionForm } from './question-form.js';
 import { numbersAsDigits } from './number-text.js';
 import { type Unit, unitAfter } from './units.js';
 import { nameMentions } from './ssg.js';
+import { eventWords, yearOfEvent } from './event-years.js';
+import { nameKey, subjectOf } from './classes.js';
 import { encodeSpj, isYear, numberValue, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
 /** A derivation with what the model thought of it. */
@@ -129,8 +131,11 @@ export class SelectProjectJoin {
     // "Was Tessa Quill born in Dunholt?" asks about what one fact says of the names; only a
     // question through a relation ("Was Ivo's wife born in ...", "the spouse of") joins facts
     const sameFact = check && type === 'BOOL' && !pair && names.length > 0 && !joinsThroughRelation(question);
+    const event = check ? eventWords(question) : new Set<string>();
+    const ordinary = (w: string) => this.models.vocab.has(w.toLowerCase());
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
+      d = asOfEvent(d, event, r.facts, ordinary);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts, kind), question);
       // a set answer must come from facts that share a word with the question (or pass its number
       // comparisons, checked above): "Marlo Venn has a dog" shows nothing for "Who owns a horse?",
@@ -139,7 +144,7 @@ export class SelectProjectJoin {
       if (!forcedType && constraints.length === 0 && d.derivation.type === 'SET' && !sharesWord(question, r.facts)) d = { ...d, derivation: { type: 'NULL' } };
       if (sameFact && d.derivation.type === 'BOOL') d = askedOfOneFact(d, names, constraints, r.facts);
       if (pair && d.derivation.type === 'BOOL') {
-        const value = comparePair(pair, names as [string, string], r.facts);
+        const value = comparePair(pair, names as [string, string], r.facts, event);
         // a yes/no comparison between two names is the comparison of their numbers, by code;
         // a set that does not state both numbers shows nothing
         d = { ...d, derivation: value === null ? { type: 'NULL' } : { type: 'BOOL', value } };
@@ -158,6 +163,26 @@ export class SelectProjectJoin {
     }
     return { type, derivations: out };
   }
+}
+
+/**
+ * An extreme's year is the year of the event the question asks about (event-years.ts): another
+ * year of the facts about the same thing (for an arg answer, the facts naming its key) replaces
+ * it when its words hold more of the question's event words ("discovered", "born"); an arg's other
+ * years come from the facts whose subject is its key.
+ */
+export function asOfEvent(scored: ScoredDerivation, event: ReadonlySet<string>, facts: readonly string[], ordinary?: (word: string) => boolean): ScoredDerivation {
+  const d = scored.derivation;
+  if (d.type !== 'MIN' && d.type !== 'MAX' && d.type !== 'ARGMIN' && d.type !== 'ARGMAX') return scored;
+  const arg = d.type === 'ARGMIN' || d.type === 'ARGMAX';
+  // (an arg's other years are its key's: facts whose subject it is, "Locally, X is in charge of the
+  // museum and was born in 1950" dates X, not the museum)
+  const about = arg ? (f: string) => nameKey(subjectOf(f, ordinary ?? (() => false)) ?? '') === nameKey(d.key) : undefined;
+  const other = yearOfEvent(event, facts, { value: d.value, fact: scored.valueFact ?? 0 }, about, ordinary);
+  if (!other) return scored;
+  // (a year has no unit: the chosen value's is dropped)
+  const derivation: Derivation = arg ? { type: d.type, key: d.key, value: other.value } : { type: d.type, value: other.value };
+  return { ...scored, derivation, valueFact: other.fact };
 }
 
 /**
