@@ -1,6 +1,6 @@
 /** Finding classes and attributes of a schema graph by id, with clear errors when they are not there. */
 import { InvalidQueryGraphError } from '../../errors.js';
-import type { SchemaAttribute, SchemaClass, SchemaGraph } from './types.js';
+import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph } from './types.js';
 
 export function findClass(schema: SchemaGraph, classId: string): SchemaClass {
   const found = schema.classes.find((candidate) => candidate.id === classId);
@@ -13,4 +13,9 @@ export function findAttribute(schema: SchemaGraph, classId: string, attributeId:
   const found = owner.attributes.find((candidate) => candidate.id === attributeId);
   if (!found) throw new InvalidQueryGraphError(`class '${classId}' has no attribute '${attributeId}'`, `${classId}.${attributeId}`);
   return found;
+}
+
+/** The type the database keeps an attribute's values as: text for numbers kept as text (engines/sql/numeric-text.ts), else its type. */
+export function storedType(attribute: Pick<SchemaAttribute, 'type' | 'numericText'>): AttributeType {
+  return attribute.numericText ? 'text' : attribute.type;
 }

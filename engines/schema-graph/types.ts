@@ -22,6 +22,12 @@ export interface SchemaAttribute {
   /** The class it belongs to (its id). */
   readonly classId: string;
   readonly type: AttributeType;
+  /**
+   * Numbers the database keeps as text (declared text, every value read a number: an `age
+   * VARCHAR(20)` of CSV imports): `type` is the numbers' type, and SQL reads the column through a
+   * cast (engines/sql/numeric-text.ts).
+   */
+  readonly numericText?: true;
   /** The database's own type name ("NUMERIC", "character varying"), for messages. */
   readonly nativeType: string;
   readonly nullable: boolean;

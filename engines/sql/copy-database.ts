@@ -16,6 +16,7 @@
  */
 import type { Progress } from '../progress.js';
 import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph } from '../schema-graph/types.js';
+import { storedType } from '../schema-graph/lookup.js';
 import { placeholders, quoteIdentifier } from './dialect.js';
 import type { SqlClient, SqlProvider } from './prisma-client.js';
 
@@ -146,7 +147,7 @@ function createTableSql(
   const q = (name: string) => quoteIdentifier(provider, name);
   const columns = schemaClass.attributes.map((attribute) => {
     const id = columnKey(schemaClass.id, attribute.id);
-    const type = targetColumnType(provider, attribute.type, { wide: wide.has(id), key: keyColumns.has(id) });
+    const type = targetColumnType(provider, storedType(attribute), { wide: wide.has(id), key: keyColumns.has(id) });
     return `${q(attribute.id)} ${type}${attribute.nullable ? '' : ' NOT NULL'}`;
   });
   if (schemaClass.primaryKey.length > 0) columns.push(`PRIMARY KEY (${schemaClass.primaryKey.map(q).join(', ')})`);
@@ -198,9 +199,9 @@ function pagePlaceholders(provider: SqlProvider): string {
  * for 64-bit integers, Date for date and datetime columns (even in SQLite), Uint8Array for binary;
  * SQLite's loose typing may also hand over a number in a TEXT column or text in a numeric one.
  */
-export function targetValue(value: unknown, attribute: Pick<SchemaAttribute, 'type'>, provider: SqlProvider): unknown {
+export function targetValue(value: unknown, attribute: Pick<SchemaAttribute, 'type' | 'numericText'>, provider: SqlProvider): unknown {
   if (value === null || value === undefined) return null;
-  switch (attribute.type) {
+  switch (storedType(attribute)) {
     case 'integer':
       if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return BigInt(value.trim());
       if (typeof value === 'boolean') return value ? 1 : 0;
@@ -258,7 +259,7 @@ async function wideIntegerColumns(source: SqlEndpoint, schema: SchemaGraph): Pro
   const q = (name: string) => quoteIdentifier(source.provider, name);
   const wide = new Set<string>();
   for (const schemaClass of schema.classes) {
-    const integers = schemaClass.attributes.filter((attribute) => attribute.type === 'integer');
+    const integers = schemaClass.attributes.filter((attribute) => storedType(attribute) === 'integer');
     if (integers.length === 0) continue;
     const [row] = await source.client.$queryRawUnsafe<Record<string, unknown>[]>(
       `SELECT ${integers.map((a, i) => `MIN(${q(a.id)}) AS lo${i}, MAX(${q(a.id)}) AS hi${i}`).join(', ')} FROM ${q(schemaClass.id)}`,

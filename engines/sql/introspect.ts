@@ -1,8 +1,9 @@
 /**
  * The schema graph of any SQL database the gateway reaches, from its catalog (and from the data
- * only for row counts and for the type of a SQLite column declared with none, which SQLite allows:
- * tables imported from CSV files often have no types): base tables become classes, columns
- * attributes, foreign keys relations, each with human names.
+ * only for row counts, for the type of a SQLite column declared with none, which SQLite allows:
+ * tables imported from CSV files often have no types, and for numbers stored as text:
+ * numeric-text.ts): base tables become classes, columns attributes, foreign keys relations, each
+ * with human names.
  *
  * Order is deterministic and the same in every dialect: classes sorted by id (code-point order, not
  * the database's collation), attributes in column order (as declared), relations sorted by
@@ -17,6 +18,7 @@ import { attributeHumanName, classHumanName, relationHumanName } from '../schema
 import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { countRows, readCatalog, type Catalog, type CatalogForeignKeyColumn } from './catalog.js';
 import { quoteIdentifier } from './dialect.js';
+import { numbersStoredAsText } from './numeric-text.js';
 import type { SqlClient, SqlProvider } from './prisma-client.js';
 
 /** The gateway's own tables (the fact store, seed markers): never part of a source's schema. */
@@ -30,7 +32,8 @@ export async function introspectSqlSchema(client: SqlClient, provider: SqlProvid
   const tables = catalog.tables.filter((table) => !isInternalTable(table)).sort(byCodePoint);
   const rowCounts = await countRows(client, provider, tables);
   const stored = provider === 'sqlite' ? await storedTypes(client, catalog, tables) : new Map<string, AttributeType>();
-  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0, stored));
+  const numeric = await numbersStoredAsText(client, provider, catalog, tables, (table, column, nativeType) => stored.get(`${table}\u0000${column}`) ?? attributeTypeOf(nativeType));
+  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0, stored, numeric));
   return Object.freeze({ source: sourceId, classes: Object.freeze(classes), relations: Object.freeze(schemaRelations(catalog, classes)) });
 }
 
@@ -41,7 +44,7 @@ const TYPE_SAMPLE = 1000;
  * The types of SQLite columns declared with no type, from the storage classes of (a sample of)
  * their values: all text is text, all whole numbers integer, reals (with or without whole
  * numbers) float; a mix of text and numbers, or nothing stored, stays 'other'. Digits stored as
- * text stay text: comparing them as numbers would need casts the stored values do not promise.
+ * text are text here; numeric-text.ts decides which of them are numbers.
  */
 async function storedTypes(client: SqlClient, catalog: Catalog, tables: readonly string[]): Promise<Map<string, AttributeType>> {
   const out = new Map<string, AttributeType>();
@@ -59,7 +62,7 @@ async function storedTypes(client: SqlClient, catalog: Catalog, tables: readonly
   return out;
 }
 
-function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: ReadonlyMap<string, AttributeType>): SchemaClass {
+function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: ReadonlyMap<string, AttributeType>, numeric: ReadonlyMap<string, AttributeType>): SchemaClass {
   const primaryKey = catalog.primaryKeys
     .filter((key) => key.table === table)
     .sort((a, b) => a.position - b.position)
@@ -72,7 +75,8 @@ function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: 
         Object.freeze({
           id: column.name,
           classId: table,
-          type: stored.get(`${table}\u0000${column.name}`) ?? attributeTypeOf(column.nativeType),
+          type: numeric.get(`${table}\u0000${column.name}`) ?? stored.get(`${table}\u0000${column.name}`) ?? attributeTypeOf(column.nativeType),
+          ...(numeric.has(`${table}\u0000${column.name}`) ? { numericText: true as const } : {}),
           nativeType: column.nativeType,
           nullable: column.nullable && !primaryKey.includes(column.name),
           primaryKey: primaryKey.includes(column.name),

@@ -5,12 +5,14 @@
  * because its output tokens would name columns that no longer exist or mean something else.
  */
 import { createHash } from 'node:crypto';
+import { storedType } from '../../schema-graph/lookup.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 
 export function schemaFingerprint(schema: SchemaGraph): string {
   const shape = {
     classes: [...schema.classes]
-      .map((c) => ({ id: c.id, attributes: c.attributes.map((a) => [a.id, a.type]).sort() }))
+      // Numbers kept as text count as the text the database keeps: a model trained before they were read as numbers still names the same columns.
+      .map((c) => ({ id: c.id, attributes: c.attributes.map((a) => [a.id, storedType(a)]).sort() }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     relations: schema.relations.map((r) => [r.id, r.from, r.to]).sort(),
   };

@@ -32,6 +32,11 @@ export interface SqlDialect {
   readonly noTable: string;
   /** How a boolean is bound: SQLite and MariaDB store booleans as 1/0. */
   booleanValue(value: boolean): boolean | number;
+  /**
+   * A column of numbers kept as text (engines/sql/numeric-text.ts) read as a number, so it sums,
+   * compares and sorts as numbers do ('10' after '9'): a cast to a floating-point number.
+   */
+  textAsNumber(expression: string): string;
   /** An expression turned to lower-case text, for case-insensitive matching. */
   lowerText(expression: string): string;
   /**
@@ -53,6 +58,7 @@ export function sqlDialect(provider: SqlProvider): SqlDialect {
     noTable: provider === 'mysql' ? ' FROM DUAL' : '',
     numberedParameters: provider === 'postgresql',
     booleanValue: (value) => (provider === 'postgresql' ? value : value ? 1 : 0),
+    textAsNumber: (expression) => (provider === 'postgresql' ? `CAST(${expression} AS DOUBLE PRECISION)` : provider === 'mysql' ? `CAST(${expression} AS DOUBLE)` : `CAST(${expression} AS REAL)`),
     lowerText: (expression) => `LOWER(${expression})`,
     orderTerm: (expression, direction) =>
       provider === 'mysql' ? `(${expression} IS NULL), ${expression} ${direction}` : `${expression} ${direction} NULLS LAST`,

@@ -23,7 +23,7 @@ import type {
 import { aggregateResultType, attributeType, measureKey, validateQueryGraph, withComputedAttributes } from '../../query-graph/validate.js';
 import { lowerExtremes } from '../../query-graph/extremes.js';
 import { quantified } from '../../query-graph/parts.js';
-import { findClass } from '../../schema-graph/lookup.js';
+import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
 import { instanceKey, resolveJoins, resolvePatternJoins, type JoinGraph } from '../../query-graph/join-graph.js';
@@ -141,11 +141,12 @@ class Translation {
     return alias;
   }
 
-  /** An attribute's column, or a computed attribute's expression. */
+  /** An attribute's column (numbers kept as text read as numbers), or a computed attribute's expression. */
   private column(ref: AttributeRef): string {
     const computed = this.computed.get(`${ref.classId}.${ref.attributeId}`);
     if (computed) return this.expression(computed.expression);
-    return `${this.alias(ref)}.${this.dialect.identifier(ref.attributeId)}`;
+    const column = `${this.alias(ref)}.${this.dialect.identifier(ref.attributeId)}`;
+    return findAttribute(this.schema, ref.classId, ref.attributeId).numericText ? this.dialect.textAsNumber(column) : column;
   }
 
   /** Arithmetic on one row; division is exact (never integer division) and by zero gives NULL. */
