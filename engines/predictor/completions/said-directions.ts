@@ -1,0 +1,49 @@
+/**
+ * Sorts the words ask for: "in reverse alphabetical order", "sorted by rating from high to low",
+ * "the most recent cartoon". On databases it never saw, the shared model reads which attribute a
+ * question sorts by more often than which way, and its beam may hold the sort one way only, or no
+ * sort at all (questions-others: "the section names in reverse alphabetical order", every reading
+ * ascending or unsorted). The order cues (cues/order.ts) read the attribute and the way from the
+ * words. A reading that sorts by an attribute a cue names, the other way than the cue says, is
+ * sorted the cue's way; a reading that sorts by nothing and shows one attribute a cue names is
+ * sorted by it. An attribute two cues send opposite ways is left as the model wrote it.
+ */
+import type { OrderCues } from '../cues/order.js';
+import { EOS } from '../model/target.js';
+
+/** Items that come after the sort in a reading (model/target.ts ITEMS). */
+const AFTER_ORDER: ReadonlySet<string> = new Set(['limit', 'offset', 'distinct', 'class']);
+
+/** `tokens` sorted the way the words say; `tokens` itself when they say nothing it does not do. */
+export function withSaidDirections(tokens: readonly string[], cues: OrderCues): readonly string[] {
+  const said = new Map<string, 'asc' | 'desc' | null>();
+  for (const cue of cues) {
+    if (cue.direction === null) continue;
+    for (const attribute of cue.attributes) said.set(attribute, said.has(attribute) && said.get(attribute) !== cue.direction ? null : cue.direction);
+  }
+  if (said.size === 0) return tokens;
+  const plain = (token: string | undefined) => token?.replace(/#\d+\./, '.');
+  if (!tokens.includes('order')) return sortedAsSaid(tokens, said);
+  let changed = false;
+  const out = tokens.map((token, i) => {
+    // A sort item is `order <direction> <measure>`; only a plain attribute's sort is turned.
+    if (tokens[i - 1] !== 'order' || (token !== 'asc' && token !== 'desc')) return token;
+    const attribute = tokens[i + 1];
+    const direction = attribute?.startsWith('A:') ? said.get(plain(attribute)!) : undefined;
+    if (!direction || direction === token) return token;
+    changed = true;
+    return direction;
+  });
+  return changed ? out : tokens;
+}
+
+/** An unsorted reading that shows exactly one attribute the cues give a direction for, sorted by it; else `tokens`. */
+function sortedAsSaid(tokens: readonly string[], said: ReadonlyMap<string, 'asc' | 'desc' | null>): readonly string[] {
+  const shown = tokens.flatMap((token, i) => (tokens[i - 1] === 'show' && token.startsWith('A:') && said.get(token.replace(/#\d+\./, '.')) ? [token] : []));
+  if (shown.length !== 1 || tokens.includes('limit')) return tokens;
+  const attribute = shown[0]!;
+  const end = tokens.indexOf(EOS) >= 0 ? tokens.indexOf(EOS) : tokens.length;
+  const at = tokens.findIndex((token, i) => i < end && AFTER_ORDER.has(token));
+  const place = at >= 0 ? at : end;
+  return [...tokens.slice(0, place), 'order', said.get(attribute.replace(/#\d+\./, '.'))!, attribute, ...tokens.slice(place)];
+}

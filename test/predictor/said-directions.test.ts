@@ -1,0 +1,45 @@
+/**
+ * Sort directions the words say: a reading that sorts by the attribute an order cue names, the
+ * other way than the words say, is turned the words' way; a sort no cue gives a direction for, a
+ * sort by another attribute, and an attribute two cues send opposite ways stay as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { withSaidDirections } from '../../engines/predictor/completions/said-directions.js';
+import { orderCues } from '../../engines/predictor/cues/order.js';
+import { questionWords } from '../../engines/predictor/cues/coverage.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
+import { shopSchema } from '../helpers/shop-schema.js';
+
+const names = schemaNames(shopSchema);
+const sorted = (question: string, reading: string) => withSaidDirections(reading.split(' '), orderCues(questionWords(question, []), names, shopSchema)).join(' ');
+
+describe('sort directions the words say', () => {
+  it('turns a sort by the named attribute the way the words say', () => {
+    expect(sorted('List the ship cities in reverse alphabetical order.', 'show A:Orders.ShipCity order asc A:Orders.ShipCity')).toBe('show A:Orders.ShipCity order desc A:Orders.ShipCity');
+    expect(sorted('orders sorted by freight from high to low', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe('show A:Orders.OrderID order desc A:Orders.Freight');
+    expect(sorted('What is the order id of the most recent order?', 'show A:Orders.OrderID order asc A:Orders.OrderDate limit #1')).toBe('show A:Orders.OrderID order desc A:Orders.OrderDate limit #1');
+  });
+
+  it('leaves a sort the words give no direction for, or by another attribute, as written', () => {
+    expect(sorted('orders sorted by freight', 'show A:Orders.OrderID order desc A:Orders.Freight')).toBe('show A:Orders.OrderID order desc A:Orders.Freight');
+    expect(sorted('orders sorted by freight from high to low', 'show A:Orders.OrderID order asc A:Orders.OrderDate')).toBe('show A:Orders.OrderID order asc A:Orders.OrderDate');
+    expect(sorted('orders sorted by freight from high to low', 'show A:Orders.OrderID order desc A:Orders.Freight')).toBe('show A:Orders.OrderID order desc A:Orders.Freight');
+  });
+
+  it('leaves an attribute two cues send opposite ways as written', () => {
+    const reading = 'show A:Orders.OrderID order asc A:Orders.Freight';
+    expect(sorted('orders sorted by freight from high to low, then sorted by freight from low to high', reading)).toBe(reading);
+  });
+});
+
+describe('a sort the words ask for and the reading leaves out', () => {
+  it('sorts an unsorted reading by the one shown attribute the words sort', () => {
+    expect(sorted('List the ship cities in reverse alphabetical order.', 'show A:Orders.ShipCity group A:Orders.ShipCity')).toBe('show A:Orders.ShipCity group A:Orders.ShipCity order desc A:Orders.ShipCity');
+    expect(sorted('List the ship cities in reverse alphabetical order.', 'show A:Orders.ShipCity distinct')).toBe('show A:Orders.ShipCity order desc A:Orders.ShipCity distinct');
+  });
+
+  it('leaves a reading that shows none of the sorted attributes, or keeps some rows, as written', () => {
+    expect(sorted('List the ship cities in reverse alphabetical order.', 'show A:Orders.OrderID')).toBe('show A:Orders.OrderID');
+    expect(sorted('orders sorted by freight from high to low', 'show A:Orders.Freight limit #1')).toBe('show A:Orders.Freight limit #1');
+  });
+});
