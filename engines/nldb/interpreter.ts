@@ -64,7 +64,11 @@ export class NldbInterpreter implements QuestionInterpreter {
 
   constructor(private readonly options: NldbInterpreterOptions) {
     this.ssg = new SupportSetGenerator(options.models, options.facts.vectors, (id) => options.facts.fact(id)?.text, options.ssg, options.facts.lexical);
-    this.spj = new SelectProjectJoin(options.models, { ...(options.kindsOf ? { kindsOf: options.kindsOf } : {}), ...options.spj });
+    this.spj = new SelectProjectJoin(options.models, {
+      ...(options.kindsOf ? { kindsOf: options.kindsOf } : {}),
+      isPerson: (name) => options.facts.lexical.classes.isPerson(name),
+      ...options.spj,
+    });
   }
 
   async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {

@@ -13,7 +13,7 @@ import { extremeKind, readQuestionForm } from './question-form.js';
 import { numbersAsDigits } from './number-text.js';
 import { type Unit, unitAfter } from './units.js';
 import { nameMentions } from './ssg.js';
-import { eventWords, yearOfEvent } from './event-years.js';
+import { datedYears, eventWords, yearOfEvent } from './event-years.js';
 import { nameKey, subjectOf } from './classes.js';
 import { encodeSpj, isYear, numberValue, tokenize, type EncodedSupport, type Vocabulary } from './text.js';
 
@@ -45,6 +45,8 @@ export interface SpjOptions {
    * models trained with it (config.json `spj.features` 16); without it that feature is 0.
    */
   readonly kindsOf?: (word: string) => readonly string[];
+  /** Whether the collection shows a name to be a person's (classes.ts): a birth asked is then checked by code (`asOfEvent`). */
+  readonly isPerson?: (name: string) => boolean;
 }
 
 /**
@@ -135,7 +137,7 @@ export class SelectProjectJoin {
     const ordinary = (w: string) => this.models.vocab.has(w.toLowerCase());
     const out = raw.map((r) => {
       let d = decode(r.row, r.facts, r.classes, r.spans, threshold, this.models.vocab, type ?? undefined);
-      d = asOfEvent(d, event, r.facts, ordinary);
+      d = asOfEvent(d, event, r.facts, ordinary, this.options.isPerson);
       d = notTheQuestion(checkNumbers(d, constraints, r.facts, kind), question);
       // a set answer must come from facts that share a word with the question (or pass its number
       // comparisons, checked above): "Marlo Venn has a dog" shows nothing for "Who owns a horse?",
@@ -171,15 +173,30 @@ export class SelectProjectJoin {
  * it when its words hold more of the question's event words ("discovered", "born"); an arg's other
  * years come from the facts whose subject is its key.
  */
-export function asOfEvent(scored: ScoredDerivation, event: ReadonlySet<string>, facts: readonly string[], ordinary?: (word: string) => boolean): ScoredDerivation {
+export function asOfEvent(
+  scored: ScoredDerivation,
+  event: ReadonlySet<string>,
+  facts: readonly string[],
+  ordinary: (word: string) => boolean = () => false,
+  isPerson?: (name: string) => boolean,
+): ScoredDerivation {
   const d = scored.derivation;
   if (d.type !== 'MIN' && d.type !== 'MAX' && d.type !== 'ARGMIN' && d.type !== 'ARGMAX') return scored;
   const arg = d.type === 'ARGMIN' || d.type === 'ARGMAX';
   // (an arg's other years are its key's: facts whose subject it is, "Locally, X is in charge of the
   // museum and was born in 1950" dates X, not the museum)
-  const about = arg ? (f: string) => nameKey(subjectOf(f, ordinary ?? (() => false)) ?? '') === nameKey(d.key) : undefined;
+  const about = arg ? (f: string) => nameKey(subjectOf(f, ordinary) ?? '') === nameKey(d.key) : undefined;
   const other = yearOfEvent(event, facts, { value: d.value, fact: scored.valueFact ?? 0 }, about, ordinary);
-  if (!other) return scored;
+  if (!other) {
+    // a person's age is their birth: a year of a person that the facts date by another event
+    // ("joined the group in 2022", "the medal went to X in 2011") answers no birth asked, and the
+    // set gives way (a second chance may bring the person's birth)
+    const home = facts[scored.valueFact ?? 0] ?? '';
+    const owner = arg ? d.key : subjectOf(home, ordinary);
+    const dated = datedYears(home).find((y) => y.value === d.value.trim());
+    if (event.has('born') && isPerson && owner && isPerson(owner) && dated && !dated.words.has('born')) return { ...scored, derivation: { type: 'NULL' } };
+    return scored;
+  }
   // (a year has no unit: the chosen value's is dropped)
   const derivation: Derivation = arg ? { type: d.type, key: d.key, value: other.value } : { type: d.type, value: other.value };
   return { ...scored, derivation, valueFact: other.fact };

@@ -74,4 +74,17 @@ describe('the year of the asked event replaces another year of the same facts', 
     expect(comparePair(pair!, ['Gull Wing', 'Marisol Bay'], set)).toBeNull();
     expect(comparePair(pair!, ['Gull Wing', 'Marisol Bay'], set, eventWords(question))).toBe(false);
   });
+
+  it("a birth asked is not answered by a person's year of another event, when no year of the same facts is a birth", () => {
+    const isPerson = (name: string) => name === 'Ines Brook';
+    const born = eventWords('In what year was the youngest deckhand born?');
+    const joined = scored({ type: 'MAX', value: '2019' }, 0);
+    // nothing else of Ines Brook's is dated here: the set gives way
+    expect(asOfEvent(joined, born, ['Ines Brook joined the Pelham crew in 2019 as a deckhand.'], undefined, isPerson).derivation).toEqual({ type: 'NULL' });
+    // a thing's year is left alone ("the oldest lighthouse"), and so is a birth year
+    expect(asOfEvent(joined, born, ['Grey Gull Light was relit in 2019.'], undefined, isPerson).derivation).toEqual(joined.derivation);
+    expect(asOfEvent(scored({ type: 'MAX', value: '1990' }), born, ['Ines Brook was born in 1990.'], undefined, isPerson).derivation).toEqual({ type: 'MAX', value: '1990' });
+    // without the collection's word on who is a person nothing is dropped
+    expect(asOfEvent(joined, born, ['Ines Brook joined the Pelham crew in 2019 as a deckhand.']).derivation).toEqual(joined.derivation);
+  });
 });
