@@ -62,7 +62,14 @@ const PERSON_AFTER: readonly RegExp[] = [
   // "X, who is a weaver, was born in 2004"
   /^,\s+(?:who|a|an)\s[^,.]*,\s+(?:was|is)\s+born\b/,
   /^\s+and\s+[A-Z][\w\s&'-]*?\s+(?:are|were)\s+(?:married|husband and wife)\b/,
+  // "X, long since retired, was born in ...": an aside between commas, then the birth
+  /^,[^,.;()]*,\s+(?:was|is)\s+born\b/,
+  // "X (b. 1986)": a birth abbreviated
+  /^\s*\(b\.\s*\d/,
 ];
+/** Written before a name, a birth: "the Velmark-born X" (and, opening the name's capitalised run, `BORN_OPENING`). */
+const PERSON_BEFORE = /(?:^|\s)[A-Z][\p{L}'-]*-born\s+$/u;
+const BORN_OPENING = /^[A-Z][\p{L}'-]*-born\s+(?=[A-Z])/u;
 const ARTICLE = /^(?:the|a|an)\s+/i;
 /** A lower-case word between an article (and up to two more words) and a name: "the exoplanet ", "the veteran astronomer ". */
 const NOUN_BEFORE = /\b(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?!(?:the|a|an|of|in|on|at|to|for|by|with|from|and|or)\s)([a-z][a-z-]*)\s+$/i;
@@ -115,12 +122,14 @@ export function classStatements(text: string): ClassStatement[] {
   for (const m of text.matchAll(NAME_RE)) {
     const rest = text.slice((m.index ?? 0) + m[0].length);
     const before = text.slice(0, m.index ?? 0);
-    const name = nameKey(m[0]);
+    // "Velmark-born Bastian Oriel": a birth written before the name, inside the capitalised run
+    const bornIn = BORN_OPENING.exec(m[0]);
+    const name = nameKey(bornIn ? m[0].slice(bornIn[0].length) : m[0]);
     if (!name) continue;
     const cls = CLASS_AFTER.exec(rest);
     const phrase = cls?.[1]?.split(/\s+/) ?? [];
     const noun = phrase.length > 0 ? singular(phrase[phrase.length - 1] as string) : null;
-    const person = PERSON_AFTER.some((re) => re.test(rest));
+    const person = PERSON_AFTER.some((re) => re.test(rest)) || PERSON_BEFORE.test(before) || (bornIn !== null && name.includes(' '));
     const place = /\b(?:in|near)\s+$/.test(before) && !ARTICLE.test(m[0]);
     const thing = !person && (THING_AFTER.test(rest) || WORKPLACE_BEFORE.test(before));
     const pre = NOUN_BEFORE.exec(before)?.[1];

@@ -110,3 +110,18 @@ describe('a key whose name ends like several names of another class', () => {
     expect(firms.verdict('Tarn Works', 'company')).not.toBe('disagree');
   });
 });
+
+describe('a person read from a birth written in more forms', () => {
+  it('an aside between commas before "was born", "(b. 1971)", and "Tarnby-born" before the name', () => {
+    expect(classStatements('The old ferryman Odo Venn, long since retired, was born in Tarnby in 1931.').find((s) => s.name === 'odo venn')?.person).toBe(true);
+    expect(classStatements('Ines Brook (b. 1971) skippers the Kestle.').find((s) => s.name === 'ines brook')?.person).toBe(true);
+    const opened = classStatements('Tarnby-born Mara Quill (b. 1982) skippers the Ardent.');
+    expect(opened.find((s) => s.name === 'mara quill')?.person).toBe(true);
+    expect(lexiconOf(['Tarnby-born Mara Quill skippers the Ardent.']).isPerson('Mara Quill')).toBe(true);
+  });
+
+  it('not a thing described between commas, nor a name without a birth', () => {
+    expect(classStatements('The Kestle, a passenger ferry, carries 300 people.').find((s) => s.name === 'kestle')?.person ?? false).toBe(false);
+    expect(classStatements('Tarnby-built Gullholm Ferry entered service in 1994.').find((s) => s.name.includes('gullholm'))?.person ?? false).toBe(false);
+  });
+});
