@@ -27,6 +27,7 @@ import { readingChecks } from './cues/reading-checks.js';
 import { questionWords } from './cues/coverage.js';
 import { groupPhraseAt } from './cues/group.js';
 import { askedMeasures, withAskedMeasures } from './completions/asked-measures.js';
+import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withSaidDirections } from './completions/said-directions.js';
 import { orderCues } from './cues/order.js';
 import { affirmedPatterns } from './completions/affirmed.js';
@@ -123,20 +124,21 @@ export class QueryGraphPredictor {
     // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
-    // Measures asked together ("the maximum and minimum share") complete the readings that show one of them, a sort
-    // goes the way the words say ("in reverse alphabetical order"), and an anti-join no word denies is read as the
-    // pattern affirmed (completions/).
+    // Measures asked together ("the maximum and minimum share") complete the readings that show one of them, so do
+    // the attributes a question lists ("the email, cell phone and home phone of"), a sort goes the way the words say
+    // ("in reverse alphabetical order"), and an anti-join no word denies is read as the pattern affirmed (completions/).
     const said = questionWords(question, mentions);
     const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
     const denied = negates(question);
     const directions = orderCues(said, this.names, schema);
+    const listed = listedNames(said, this.names);
     // A completed reading is judged as it will run, not as the model wrote it.
     const decoded = onePerReading(
       beams
         .map((d) => {
-          const tokens = affirmedPatterns(withSaidDirections(withAskedMeasures(d.tokens, asked, grouped), directions), denied);
+          const tokens = affirmedPatterns(withSaidDirections(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), directions), denied);
           return { ...d, tokens, logProbability: d.logProbability - checks.whenFinished(tokens) };
         })
         .sort((a, b) => b.logProbability - a.logProbability),

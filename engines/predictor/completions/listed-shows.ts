@@ -1,0 +1,102 @@
+/**
+ * Attributes a question lists to be shown: "List the email, cell phone and home phone of all the
+ * professionals", "What are the arriving date and the departing date of the dogs", "the id, name
+ * and membership level of visitors". On databases it never saw, the shared model often shows some
+ * of a list and not the rest (questions-others: 55 of the select-project-join and aggregate misses
+ * leave out an attribute the question's opening lists), and its beam seldom holds a reading with
+ * all of them. So the words decide: the names listed right after the question's opening ("what
+ * are the", "list", "show me", "give", "find", "return", "tell me") and before what they are of,
+ * joined by commas, "and" and "along with"; an item that names nothing may share the last item's
+ * noun ("first, middle and last names"). A reading that shows plain attributes, one of the listed
+ * names at least, and no aggregate or group, is completed with the
+ * listed attributes it leaves out, each of a class the reading already reads and of no other, and
+ * shows the listed attributes only, in the order the question lists them (what else it showed,
+ * the words did not ask for).
+ */
+import type { SchemaNames } from '../schema-words/schema-names.js';
+import { EOS, ITEMS } from '../model/target.js';
+import { ownerOf, readingClasses } from '../cues/reading-classes.js';
+
+/** How questions open before they list what to show. */
+const OPENINGS: readonly (readonly string[])[] = [
+  ['what', 'is'], ['what', 'are'], ['what', 's'], ['whats'], ['list'], ['show'], ['give'], ['find'], ['return'], ['tell', 'me'], ['display'], ['get'],
+].sort((a, b) => b.length - a.length);
+/** Words that may follow the opening before the list. */
+const LEAD: ReadonlySet<string> = new Set(['me', 'us', 'all', 'the', 'both', 'each', 'every', 'of', 'their', 'its', 'his', 'her']);
+/** Words between two listed names. */
+const JOINERS: ReadonlySet<string> = new Set([',', 'and', 'the', 'its', 'their', 'his', 'her', 'also', 'plus']);
+/** Joiners of more than one word ("along with"): "with" alone starts a condition. */
+const LONG_JOINERS: readonly (readonly string[])[] = [['along', 'with'], ['as', 'well', 'as'], ['together', 'with']];
+
+/** One listed name: the attributes it may be, in list order. */
+export type ListedNames = readonly (readonly string[])[];
+
+/** The names a question's opening lists to be shown (`said`: questionWords, value mentions as null), or none. */
+export function listedNames(said: readonly (string | null)[], names: SchemaNames): ListedNames {
+  const words = said.map((w) => w ?? '');
+  const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
+  if (!opening) return [];
+  let i = opening.length;
+  while (LEAD.has(words[i] as string)) i += 1;
+  const listed: (readonly string[])[] = [];
+  const pending: string[] = [];
+  for (;;) {
+    const match = i < words.length && words[i] ? names.nameAt(words, i) : null;
+    if (match && match.attributes.length > 0) {
+      // "first, middle, and last names": an item before that names nothing shares this noun.
+      const noun = words.slice(i + match.length - 1, i + match.length);
+      for (const word of pending.splice(0)) {
+        const shared = names.nameAt([word, ...noun], 0);
+        if (shared?.length === 2 && shared.attributes.length > 0) listed.push(shared.attributes);
+      }
+      listed.push(match.attributes);
+      i += match.length;
+    } else if (i < words.length && /^[a-z]+$/.test(words[i] as string) && !names.nameAt(words, i) && JOINERS.has(words[i + 1] as string) && pending.length < 3 && listed.length === 0) {
+      pending.push(words[i] as string);
+      i += 1;
+    } else break;
+    for (;;) {
+      const long = LONG_JOINERS.find((j) => j.every((w, k) => words[i + k] === w));
+      if (long) i += long.length;
+      else if (JOINERS.has(words[i] as string)) i += 1;
+      else break;
+    }
+  }
+  return listed.length >= 2 ? listed : [];
+}
+
+/**
+ * `tokens` with the listed attributes it leaves out shown too, shows in the order listed; `tokens`
+ * itself when fewer than two names are listed, when the reading is no plain showing (aggregates,
+ * groups), when it shows none of them, or when a missing one is of no class it reads or of two.
+ */
+export function withListedShows(tokens: readonly string[], listed: ListedNames): readonly string[] {
+  if (listed.length < 2) return tokens;
+  const end = tokens.indexOf(EOS) >= 0 ? tokens.indexOf(EOS) : tokens.length;
+  const body = tokens.slice(0, end);
+  if (body.some((t) => t === 'group' || t === 'having' || t === 'compute' || t === 'extreme')) return tokens;
+  const starts = body.flatMap((t, i) => ((ITEMS as readonly string[]).includes(t) ? [i] : []));
+  const items = starts.map((s, k) => body.slice(s, starts[k + 1] ?? body.length));
+  const shows = items.filter((item) => item[0] === 'show');
+  if (shows.some((item) => item.length !== 2 || !item[1]!.startsWith('A:'))) return tokens;
+  const shown = shows.map((item) => item[1]!);
+  const plain = (token: string) => token.replace(/#\d+\./, '.');
+  const found = listed.map((attributes) => shown.find((s) => attributes.includes(plain(s))));
+  if (found.every((f) => f === undefined) || found.every((f) => f !== undefined)) return tokens;
+  const classes = readingClasses(tokens);
+  const chosen: string[] = [];
+  for (const [k, attributes] of listed.entries()) {
+    const have = found[k];
+    if (have) {
+      if (!chosen.includes(have)) chosen.push(have);
+      continue;
+    }
+    const candidates = attributes.filter((a) => classes.has(ownerOf(a)));
+    if (candidates.length !== 1) return tokens;
+    if (!chosen.includes(candidates[0]!)) chosen.push(candidates[0]!);
+  }
+  const first = items.findIndex((item) => item[0] === 'show');
+  const before = items.slice(0, first).flat();
+  const after = items.filter((item, k) => k > first && item[0] !== 'show').flat();
+  return [...before, ...chosen.flatMap((a) => ['show', a]), ...after, ...tokens.slice(end)];
+}
