@@ -6,8 +6,9 @@
 import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { type Aggregate, aggregate, normalise, voteType } from './aggregate.js';
-import { questionNoun, subjectOf } from './classes.js';
-import { type ClassRosterOptions, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
+import { namesIn, questionNoun, subjectOf } from './classes.js';
+import { datedYears, eventWords } from './event-years.js';
+import { type ClassRosterOptions, factsAbout, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { formatDerivation, type QueryType } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
@@ -124,8 +125,18 @@ export class NldbInterpreter implements QuestionInterpreter {
     if (second > 0 && extreme) {
       // a one-fact set goes on through what its fact is about ("Sunniva is a nurse at Mercy
       // Vale" -> Sunniva's birth year, not a colleague's), else through any name it holds
-      const through = (ids: readonly string[]) => (ids.length === 1 ? subjectOf(facts.fact(ids[0] ?? '')?.text ?? '', ordinary) : null);
+      // (a birth asked goes on through the person the fact names: "The 2003 medal was presented
+      // to Solveig Anker" -> her birth, not the medal's other winners)
+      const birth = eventWords(asked).has('born');
+      const personIn = (text: string) => namesIn(text).find((n) => facts.lexical.classes.isPerson(n)) ?? null;
+      const through = (ids: readonly string[]) => {
+        if (ids.length !== 1) return null;
+        const text = facts.fact(ids[0] ?? '')?.text ?? '';
+        return (birth ? personIn(text) : null) ?? subjectOf(text, ordinary);
+      };
       more = await this.ssg.extend(asked, nothing(), second, have(), { through, orEveryName: true });
+      // a birth asked: the person's own fact that dates a birth, whatever the state encoder ranks first
+      if (birth) more = [...more, ...birthSets(nothing(), have(), more, personIn, (id) => facts.fact(id)?.text ?? '', facts.lexical)];
     }
     if (fanOut > 0 && (extreme || questionType === 'SET' || questionType === 'COUNT')) {
       const seen = new Set([...have(), ...more.map((s) => [...s.ids].sort().join(','))]);
@@ -228,6 +239,36 @@ function confidence(type: string, usefulness: readonly number[], useful: number,
 /** An existential yes/no question's answer from the members of its set question: yes when there is one. */
 function exists(members: Aggregate): Aggregate {
   return members.type === 'SET' && members.values.length > 0 ? { type: 'BOOL', value: true, from: members.from } : { type: 'BOOL', value: false, from: [] };
+}
+
+/**
+ * For a birth asked, each one-fact set without a derivation that names a person gets a second
+ * set: it and the first fact whose subject the person is that dates a year by a birth
+ * (event-years.ts `datedYears`), unless proposed already.
+ */
+export function birthSets(
+  nothing: readonly (readonly string[])[],
+  have: ReadonlySet<string>,
+  more: readonly SupportSet[],
+  personIn: (text: string) => string | null,
+  text: (id: string) => string,
+  lexical: FactIndex['lexical'],
+): SupportSet[] {
+  const seen = new Set([...have, ...more.map((s) => [...s.ids].sort().join(','))]);
+  const out: SupportSet[] = [];
+  for (const ids of nothing) {
+    if (ids.length !== 1) continue;
+    const person = personIn(text(ids[0] ?? ''));
+    if (person === null) continue;
+    const birthId = factsAbout(person, lexical, text).find((id) => datedYears(text(id)).some((y) => y.words.has('born')));
+    if (birthId === undefined || ids.includes(birthId)) continue;
+    const set = [...ids, birthId];
+    const key = [...set].sort().join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ids: set, score: -3 });
+  }
+  return out;
 }
 
 /** Whether a fact names a key (case and spacing aside). */
