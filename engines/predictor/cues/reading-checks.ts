@@ -20,7 +20,8 @@
  * an id, a number or a code (cues/key-shown.ts), or writes an anti-join when no word denies
  * (cues/negation.ts), or skips rows where no ordinal names a place in a ranking (cues/ranked.ts),
  * or reads a class nothing asks for, for an attribute a class the words ask for has by the same
- * name (the city's population beside the country's: cues/unasked-class.ts): judged on finished readings. (Judging those inside
+ * name (the city's population beside the country's: cues/unasked-class.ts), or does not keep as
+ * many rows as "the top 3" or "the 5 largest" says (cues/row-count.ts): judged on finished readings. (Judging those inside
  * the search too, at the end of each reading, did worse: Northwind held-out top-1 265 and 268
  * against 267 and 271 of 300, seeds 5 and 99.)
  *
@@ -49,11 +50,12 @@ import { OWNER_CUE } from './owner.js';
 import { ORDER_CUE } from './order.js';
 import { RANKED_CUE } from './ranked.js';
 import { readAs } from './reading-view.js';
+import { ROW_COUNT_CUE } from './row-count.js';
 import { UNASKED_CLASS_CUE } from './unasked-class.js';
 import { VALUE_COVERAGE_CUE } from './value-coverage.js';
 
 /** Every kind of cue the readings are held against (cue.ts: the contract each keeps). */
-export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE, KIN_CUE, RANKED_CUE, UNASKED_CLASS_CUE];
+export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE, KIN_CUE, RANKED_CUE, UNASKED_CLASS_CUE, ROW_COUNT_CUE];
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */
