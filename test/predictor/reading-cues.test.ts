@@ -201,6 +201,10 @@ describe('order cues', () => {
     expect(unlimited("what's our cheapest order", 'show A:Orders.OrderID order asc A:Orders.Freight limit #1')).toBe(0);
     expect(unlimited('the cheapest orders', 'show A:Orders.OrderID order asc A:Orders.Freight')).toBe(0);
     expect(unlimited('the 2 newest orders', 'show A:Orders.OrderID order desc A:Orders.OrderDate limit @1')).toBe(0);
+    // The class's word opening an attribute's name, or followed by one, ranks the attribute: the number is said elsewhere.
+    expect(unlimited('the 2 customers with the latest order date', 'show A:Customers.City order desc A:Orders.OrderDate limit @1')).toBe(0);
+    expect(unlimited('the 3 orders with the oldest employee hire date', 'show A:Orders.OrderID order asc A:Employees.HireDate limit @1')).toBe(0);
+    expect(unlimited('the latest order', 'show A:Orders.OrderID order desc A:Orders.OrderDate')).toBe(1);
   });
 
   it('wants attributes shown in the order the question names them, a class name aside', () => {

@@ -2,7 +2,8 @@
  * Order cues: "sorted by X", "ordered by X", "by X alphabetically", superlatives ("the highest X",
  * "the lowest total X") and superlative adjectives of a class ("the cheapest product", "the oldest
  * employee") name what a question sorts by, and superlatives also which way; an adjective before a
- * singular noun asks for one row. On long questions the model sometimes sorts
+ * singular noun asks for one row, unless the noun opens an attribute's name or one follows it ("the 2
+ * customers with the latest order date" ranks order dates). On long questions the model sometimes sorts
  * by another attribute it also shows (held-out Northwind errors: "... and employee last name of all
  * orders ... by employee reports to" sorted by the last name). A reading that does not sort by any
  * attribute the cue names, the cue's way (for a superlative, a maximum or minimum of it will do),
@@ -163,9 +164,15 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames, 
     const owner = names.classAt(words, noun);
     if (!owner) continue;
     const attributes = owner.attributes.filter((a) => adjective.ranks(a, owner)).map((a) => attributeToken({ classId: owner.id, attributeId: a.id }));
-    // "the cheapest product" is one; "the cheapest products" (or "the cheapest sheep") may be any number.
+    // "the cheapest product" is one; "the cheapest products" (or "the cheapest sheep") may be any number,
+    // and so may "the 2 employees with the latest order date" or "... the oldest employee hire date":
+    // the class's word opens an attribute's longer name, or an attribute's name follows it, so the
+    // adjective ranks that attribute, not one of the class's things.
     const singular = key(owner.name.singular);
-    const single = singular !== key(owner.name.plural) && at(noun, singular.split(' '));
+    const longer = names.nameAt(words, noun);
+    const after = names.nameAt(words, noun + singular.split(' ').length);
+    const ranksAttribute = (longer !== null && longer.attributes.length > 0 && longer.length > singular.split(' ').length) || (after !== null && after.attributes.length > 0);
+    const single = singular !== key(owner.name.plural) && at(noun, singular.split(' ')) && !ranksAttribute;
     if (attributes.length > 0) cues.push({ attributes, direction: adjective.direction, superlative: true, single });
   }
   return cues;
