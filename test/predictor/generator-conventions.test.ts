@@ -2,13 +2,14 @@
  * The generator's answer conventions are people's (issue 18): a class asked for is shown by the
  * text attribute that names it even when labels.ts would show its key (airlines(uid, Airline)),
  * a count of different things counts their names, no number is compared with a key, and no largest or
- * smallest of a text is asked. Class rules over a small schema, and over the generated questions.
+ * smallest of a text is asked; a superlative ranks numbers and dates only, a text sorted with a limit
+ * is said in words of alphabetical order. Class rules over a small schema, and over the generated questions.
  */
 import { describe, expect, it } from 'vitest';
 import { attr, having, queryGraph, show, where } from '../../engines/query-graph/build.js';
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { QuestionGenerator } from '../../engines/predictor/generator/generator.js';
-import { isKeyColumn, shownLabel } from '../../engines/predictor/generator/naming.js';
+import { isKeyColumn, ranksBySize, shownLabel } from '../../engines/predictor/generator/naming.js';
 import { labelAttribute } from '../../engines/predictor/schema-words/labels.js';
 import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 
@@ -67,6 +68,17 @@ describe('shownLabel: the attribute a class is shown by', () => {
   });
 });
 
+describe('ranksBySize: what a superlative may rank', () => {
+  it('is a number, a date, a column named as a date, or a count, total or average; never a text', () => {
+    expect(ranksBySize(schema, show(attr('flights', 'Seats')))).toBe(true);
+    expect(ranksBySize(schema, show(attr('flights', 'Region'), 'count_distinct'))).toBe(true);
+    expect(ranksBySize(schema, show(attr('flights', 'Region')))).toBe(false);
+    expect(ranksBySize(schema, show(attr('airlines', 'Country')))).toBe(false);
+    const dated: SchemaGraph = { ...schema, classes: [klass('visits', 'visit', 'visits', [attribute('visits', 'id', 'integer', 'id', true), attribute('visits', 'day', 'text', 'visit date')])] };
+    expect(ranksBySize(dated, show(attr('visits', 'day')))).toBe(true);
+  });
+});
+
 describe('QuestionGenerator.conventions', () => {
   const generator = new QuestionGenerator(schema, memory, { seed: 3, typo: 0 });
 
@@ -111,6 +123,18 @@ describe('generated questions follow the conventions', () => {
         expect((m.aggregate === 'max' || m.aggregate === 'min') && type === 'text', e.question).toBe(false);
         expect(['sum', 'avg', 'max', 'min'].includes(m.aggregate ?? '') && isKeyColumn(schema, m.target.classId, m.target.attributeId), e.question).toBe(false);
       }
+    }
+  });
+
+  it('never rank a text with a superlative word: its first rows are said alphabetically, and most text sorts keep no limit', () => {
+    const superlative = /\b(highest|largest|biggest|greatest|lowest|smallest|least|most|latest|earliest|oldest|top)\b/i;
+    const textLimited = examples.filter((e) => e.graph.limit !== null && e.graph.orderBy.some((o) => !ranksBySize(schema, o.measure)));
+    const textSorted = examples.filter((e) => e.graph.orderBy.some((o) => !ranksBySize(schema, o.measure)));
+    expect(textLimited.length).toBeGreaterThan(0);
+    expect(textLimited.length).toBeLessThan(textSorted.length / 2);
+    for (const e of textLimited) {
+      expect(superlative.test(e.question), e.question).toBe(false);
+      expect(/alphabetical|from [az] to [az]/.test(e.question), e.question).toBe(true);
     }
   });
 

@@ -42,8 +42,9 @@ function writtenForms(value: QueryValue): string[] {
   switch (value.kind) {
     case 'string': {
       const month = /^(\d{4})-(\d{2})$/.exec(value.value);
-      // As stored, or as people write it (ValueMemory.naturalForms: no accents, a name by its unique word).
-      return month ? [month[1] as string] : [key(value.value), ...memory.naturalForms(value.value).map(key)];
+      // As stored, or as people write it (ValueMemory.naturalForms: no accents, a name by its unique word);
+      // a value ending a question may lose its full stop with the question's mark ("... or 4110 Old Redmond Rd").
+      return month ? [month[1] as string] : [key(value.value), ...memory.naturalForms(value.value).map(key), key(value.value.replace(/\.$/, ''))];
     }
     case 'number':
       return [String(value.value), value.value.toLocaleString('en-US'), ...(numberWords(value.value) !== null ? [numberWords(value.value) as string] : []), ...(/^\d{4}$/.test(String(value.value)) ? [`${String(value.value).slice(0, 3)}0s`] : [])];

@@ -12,7 +12,7 @@ import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import { pluralWord, singularWord } from '../../schema-graph/names.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { eventOf } from '../schema-words/events.js';
-import { shownLabel } from './naming.js';
+import { ranksBySize, shownLabel } from './naming.js';
 import { numberWords } from '../../english/number-words.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -177,6 +177,13 @@ export class EnglishWriter {
     const distinct = graph.distinct ? `${this.pick(['different', 'distinct', 'unique'])} ` : '';
     const cond = [...phrases.after, ...tail].join(this.pick([' and ', ' and ', ', ']));
     const condText = cond ? ` ${cond}` : '';
+    if (order.alphabetical) {
+      // A text sorted with a limit: "the first 3 customers by company name alphabetically", never "the highest company name".
+      const noun = order.count === 1 ? phrases.singular() : phrases.plural();
+      const subject = order.count === 1 || order.count === null ? `the ${noun}` : `the first ${this.count(order.count)} ${noun}`;
+      if (onlyLabel) return `${this.lead()}${subject}${condText} ${order.alphabetical}`;
+      return `${this.lead()}the ${this.attributes(graph.select, main)} of ${subject}${condText} ${order.alphabetical}`;
+    }
     if (order.superlative) {
       const noun = order.count === 1 ? phrases.singular() : phrases.plural();
       const k = order.count !== null ? this.count(order.count) : '';
@@ -512,10 +519,30 @@ export class EnglishWriter {
   // -----------------------------------------------------------------------------------------
   // order
 
-  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; adjective: string | null; sorted: string | null; count: number | null; key: string; descending: boolean } {
-    if (!term) return { superlative: null, adjective: null, sorted: null, count: null, key: '', descending: false };
+  /**
+   * How a sort is said. With a limit, a measure ranked by size (naming.ts ranksBySize: a number, a
+   * date, a count) is a superlative ("the highest", "the latest", "the cheapest"); a text is not
+   * ("the highest continent" is nobody's question): its first or last rows are said in words of
+   * alphabetical order ("whose name comes first alphabetically", "the first 3 ... by name from z to
+   * a"), as the order cues read them (cues/order.ts: "by X alphabetically", "by X from z to a", "in
+   * (reverse) alphabetical order"). Without a limit a text is sorted alphabetically, a number from
+   * highest to lowest.
+   */
+  private orderPhrase(term: OrderTerm | null, limit: number | null, main: string): { superlative: string | null; adjective: string | null; sorted: string | null; alphabetical: string | null; count: number | null; key: string; descending: boolean } {
+    if (!term) return { superlative: null, adjective: null, sorted: null, alphabetical: null, count: null, key: '', descending: false };
     const name = this.attributeName(term.measure.target, main);
     const desc = term.direction === 'desc';
+    if (limit !== null && !ranksBySize(this.schema, term.measure)) {
+      const alphabetical =
+        limit === 1
+          ? desc
+            ? this.pick([`whose ${name} comes last alphabetically`, `first by ${name} from z to a`, `first in reverse alphabetical order of ${name}`])
+            : this.pick([`whose ${name} comes first alphabetically`, `first by ${name} alphabetically`, `first in alphabetical order of ${name}`, `first by ${name} from a to z`])
+          : desc
+            ? this.pick([`by ${name} from z to a`, `in reverse alphabetical order of ${name}`])
+            : this.pick([`by ${name} alphabetically`, `in alphabetical order of ${name}`, `sorted by ${name} from a to z`]);
+      return { superlative: null, adjective: null, sorted: null, alphabetical, count: limit, key: name, descending: desc };
+    }
     if (limit !== null) {
       const temporal = this.isTemporal(term.measure.target);
       const attribute = term.measure.target.attributeId === '*' ? null : findAttribute(this.schema, term.measure.target.classId, term.measure.target.attributeId);
@@ -529,16 +556,16 @@ export class EnglishWriter {
               ? this.dateAdjective(term.measure.target.classId, attribute, desc)
               : null;
       const word = temporal ? (desc ? this.pick(['the latest', 'the most recent']) : this.pick(['the earliest', 'the oldest'])) : desc ? this.pick(['the highest', 'the largest', 'the most', 'the biggest']) : this.pick(['the lowest', 'the smallest', 'the least']);
-      return { superlative: `${word} ${name}`, adjective, sorted: null, count: limit, key: name, descending: desc };
+      return { superlative: `${word} ${name}`, adjective, sorted: null, alphabetical: null, count: limit, key: name, descending: desc };
     }
-    const text = this.attributeType(term.measure.target) === 'text';
+    const text = !ranksBySize(this.schema, term.measure);
     const sorted = this.pick([
       `sorted by ${name}${desc ? ' descending' : ''}`,
       `ordered by ${name}${desc ? ' in descending order' : ''}`,
       `by ${name}${desc ? (text ? ' from z to a' : ', highest first') : text ? ' alphabetically' : ', lowest first'}`,
-      `sorted by ${name} ${desc ? 'from highest to lowest' : 'from lowest to highest'}`,
+      text ? `sorted by ${name} ${desc ? 'from z to a' : 'from a to z'}` : `sorted by ${name} ${desc ? 'from highest to lowest' : 'from lowest to highest'}`,
     ]);
-    return { superlative: null, adjective: null, sorted, count: null, key: name, descending: desc };
+    return { superlative: null, adjective: null, sorted, alphabetical: null, count: null, key: name, descending: desc };
   }
 
   // -----------------------------------------------------------------------------------------

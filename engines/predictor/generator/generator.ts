@@ -18,7 +18,7 @@ import type { ConstructOptions } from '../../query-graph/random-constructs.js';
 import { dateEdge, EnglishWriter, type EnglishOptions } from './english.js';
 import { inputTokens } from '../model/input.js';
 import { preferReferencingColumns } from './key-columns.js';
-import { isKeyColumn, shownLabel } from './naming.js';
+import { isKeyColumn, ranksBySize, shownLabel } from './naming.js';
 import { GoldShapeGenerator } from './gold-shapes.js';
 import { LookupGenerator } from './lookups.js';
 import { RankingGenerator } from './rankings.js';
@@ -79,6 +79,11 @@ export interface GeneratorOptions {
   readonly rankings?: number;
   /** Share of those drawn unranked: the aggregate per group alone ("how many orders does each customer have"). Default 0.25. */
   readonly unrankedGroups?: number;
+  /**
+   * Share of drawn graphs that sort a text with a limit kept (said "the first 3 suppliers by name
+   * alphabetically", never "the highest name"): people seldom ask for them. Default 0.25.
+   */
+  readonly alphabeticalLimits?: number;
   /** Share of superlatives of one attribute ("the cheapest beverage", "top five priciest products", rankings.ts). Default 0.06. */
   readonly superlatives?: number;
   /**
@@ -368,8 +373,10 @@ export class QuestionGenerator {
    * smallest of a key ("the greatest region id"; such graphs are not asked), and a count
    * of different things counts their names, not their keys (outside groups, a count of distinct
    * primary keys becomes one of the class's naming attribute, naming.ts, when it has a text one;
-   * the English names that attribute: "how many different degree names"). Null when the graph is
-   * not asked.
+   * the English names that attribute: "how many different degree names"). A text sorted with a
+   * limit keeps its limit at options.alphabeticalLimits only, else it is the whole list sorted (a
+   * superlative ranks numbers and dates, naming.ts ranksBySize; english.ts says a text's first rows
+   * alphabetically). Null when the graph is not asked.
    */
   conventions(graph: QueryGraph): QueryGraph | null {
     const attribute = (ref: AttributeRef) => (ref.attributeId === '*' ? undefined : this.schema.classes.find((c) => c.id === ref.classId)?.attributes.find((a) => a.id === ref.attributeId));
@@ -387,9 +394,12 @@ export class QuestionGenerator {
     const select = graph.select.map(counted);
     const having = graph.having.map((h) => (counted(h.measure) === h.measure ? h : { ...h, measure: counted(h.measure) }));
     const orderBy = graph.orderBy.map((o) => (counted(o.measure) === o.measure ? o : { ...o, measure: counted(o.measure) }));
+    // A text sorted with a limit is no superlative (english.ts says it alphabetically): seldom asked,
+    // so mostly the whole list is sorted ("suppliers by company name alphabetically").
+    const limit = graph.limit !== null && orderBy.some((o) => !ranksBySize(this.schema, o.measure)) && !this.random.chance(this.options.alphabeticalLimits ?? 0.25) ? null : graph.limit;
     const same = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-    if (same(where, graph.where) && same(select, graph.select) && same(having, graph.having) && same(orderBy, graph.orderBy)) return graph;
-    return queryGraph({ ...graph, select, where, having, orderBy });
+    if (limit === graph.limit && same(where, graph.where) && same(select, graph.select) && same(having, graph.having) && same(orderBy, graph.orderBy)) return graph;
+    return queryGraph({ ...graph, select, where, having, orderBy, limit });
   }
 
   /** Whether an attribute can never be null (a key or a required column): null tests on it are noise. */

@@ -9,6 +9,7 @@
  * those are no names of the thing). A text key that is no name (a type code) gives way too.
  * Serving's labels.ts is unchanged.
  */
+import type { Measure } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { labelAttribute } from '../schema-words/labels.js';
 
@@ -41,4 +42,22 @@ function foreignKeyColumns(schema: SchemaGraph, classId: string): ReadonlySet<st
     if (r.to === classId) r.toColumns.forEach((c) => out.add(c));
   }
   return out;
+}
+
+/** Types a superlative ranks by: amounts and dates. */
+const SIZED: ReadonlySet<string> = new Set(['integer', 'decimal', 'float', 'date', 'datetime']);
+/** A name that says a date or a year whatever type the column was given (SQLite keeps dates as text). */
+const DATED = /\b(date|year)\b/;
+
+/**
+ * Whether a measure is ranked by size, so a superlative word ("highest", "largest", "most",
+ * "latest") can say its order: a count, a total or an average, a number, a date, a column
+ * named as a date, or a computed value. A text (or yes/no) attribute is not: people never ask "the highest continent"
+ * for the last continent in alphabetical order; its order is said in words of alphabetical order.
+ */
+export function ranksBySize(schema: SchemaGraph, measure: Measure): boolean {
+  if (measure.aggregate === 'count' || measure.aggregate === 'count_distinct' || measure.aggregate === 'sum' || measure.aggregate === 'avg' || measure.target.attributeId === '*') return true;
+  const attribute = schema.classes.find((c) => c.id === measure.target.classId)?.attributes.find((a) => a.id === measure.target.attributeId);
+  // No attribute of the schema: a computed value (arithmetic on numbers, "price times quantity").
+  return attribute === undefined || SIZED.has(attribute.type) || DATED.test(attribute.name.singular);
 }
