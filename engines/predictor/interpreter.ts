@@ -29,6 +29,8 @@ import { groupPhraseAt } from './cues/group.js';
 import { askedMeasures, withAskedMeasures } from './completions/asked-measures.js';
 import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withSaidDirections } from './completions/said-directions.js';
+import { withSaidOperators } from './completions/said-operators.js';
+import { operatorCues } from './cues/operator.js';
 import { orderCues } from './cues/order.js';
 import { affirmedPatterns } from './completions/affirmed.js';
 import { negates } from './cues/negation.js';
@@ -126,7 +128,8 @@ export class QueryGraphPredictor {
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
     // Measures asked together ("the maximum and minimum share") complete the readings that show one of them, so do
     // the attributes a question lists ("the email, cell phone and home phone of"), a sort goes the way the words say
-    // ("in reverse alphabetical order"), and an anti-join no word denies is read as the pattern affirmed (completions/).
+    // ("in reverse alphabetical order"), so does a comparison ("not higher than 4"), and an anti-join no word denies
+    // is read as the pattern affirmed (completions/).
     const said = questionWords(question, mentions);
     const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
@@ -134,11 +137,12 @@ export class QueryGraphPredictor {
     const denied = negates(question);
     const directions = orderCues(said, this.names, schema);
     const listed = listedNames(said, this.names);
+    const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     // A completed reading is judged as it will run, not as the model wrote it.
     const decoded = onePerReading(
       beams
         .map((d) => {
-          const tokens = affirmedPatterns(withSaidDirections(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), directions), denied);
+          const tokens = affirmedPatterns(withSaidOperators(withSaidDirections(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), directions), operators, schema), denied);
           return { ...d, tokens, logProbability: d.logProbability - checks.whenFinished(tokens) };
         })
         .sort((a, b) => b.logProbability - a.logProbability),
