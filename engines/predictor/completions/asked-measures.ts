@@ -11,7 +11,7 @@
  */
 import type { AggregateFunction } from '../../query-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { EOS, ITEMS, PATTERN_END } from '../model/target.js';
+import { itemsOf } from './reading-items.js';
 import { ownerOf, readingClasses } from '../cues/reading-classes.js';
 
 /** One aggregate the words ask for: the function, the attributes its name may be, and where the question says it. */
@@ -68,20 +68,6 @@ export function askedMeasures(said: readonly (string | null)[], names: SchemaNam
     i = next + match.length - 1;
   }
   return out;
-}
-
-/** A reading cut into its items, each a keyword and what follows it; a `none` / `some` pattern is one item to its `end`. */
-function itemsOf(tokens: readonly string[]): readonly (readonly string[])[] {
-  const items: string[][] = [];
-  let depth = 0;
-  for (const token of tokens) {
-    if (token === EOS) break;
-    if (depth === 0 && (ITEMS as readonly string[]).includes(token)) items.push([]);
-    items[items.length - 1]?.push(token);
-    if (token === 'none' || token === 'some') depth += 1;
-    else if (token === PATTERN_END) depth = Math.max(0, depth - 1);
-  }
-  return items;
 }
 
 const MEASURES: ReadonlySet<string> = new Set(['max', 'min', 'avg', 'sum']);

@@ -14,7 +14,8 @@
  * the words did not ask for).
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { EOS, ITEMS } from '../model/target.js';
+import { EOS } from '../model/target.js';
+import { itemsOf } from './reading-items.js';
 import { ownerOf, readingClasses } from '../cues/reading-classes.js';
 
 /** How questions open before they list what to show. */
@@ -73,10 +74,8 @@ export function listedNames(said: readonly (string | null)[], names: SchemaNames
 export function withListedShows(tokens: readonly string[], listed: ListedNames): readonly string[] {
   if (listed.length < 2) return tokens;
   const end = tokens.indexOf(EOS) >= 0 ? tokens.indexOf(EOS) : tokens.length;
-  const body = tokens.slice(0, end);
-  if (body.some((t) => t === 'group' || t === 'having' || t === 'compute' || t === 'extreme')) return tokens;
-  const starts = body.flatMap((t, i) => ((ITEMS as readonly string[]).includes(t) ? [i] : []));
-  const items = starts.map((s, k) => body.slice(s, starts[k + 1] ?? body.length));
+  const items = itemsOf(tokens);
+  if (items.some((item) => ['group', 'having', 'compute', 'extreme'].includes(item[0] as string))) return tokens;
   const shows = items.filter((item) => item[0] === 'show');
   if (shows.some((item) => item.length !== 2 || !item[1]!.startsWith('A:'))) return tokens;
   const shown = shows.map((item) => item[1]!);
