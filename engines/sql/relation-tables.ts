@@ -14,6 +14,19 @@ import type { SchemaClass, SchemaGraph, SchemaRelation } from '../schema-graph/t
 /** More distinct values than this and a column is data, not a list of relation names. */
 const MAX_RELATION_NAMES = 64;
 
+/**
+ * Rows per distinct value a discriminator has at least: relation names repeat ("father" on every
+ * father's row). A column whose values are as many as its rows (`Students.first_name` beside two
+ * address keys) names things, not relations.
+ */
+const MIN_ROWS_PER_RELATION_NAME = 2;
+
+/**
+ * A relation's name is a word or a few ("father", "step mother", "in-law"): flags ('Y', '0'), codes
+ * ('PG-13', 'A+') and dates are data.
+ */
+const RELATION_NAME = /^\p{L}{2,}(?:[ _'-]\p{L}+)*$/u;
+
 export async function withRelationTables(client: SqlClient, provider: SqlProvider, schema: SchemaGraph): Promise<SchemaGraph> {
   const added: SchemaRelation[] = [];
   const taken = new Set(schema.relations.map((r) => r.id));
@@ -48,18 +61,22 @@ export async function withRelationTables(client: SqlClient, provider: SqlProvide
   return added.length === 0 ? schema : Object.freeze({ ...schema, relations: Object.freeze([...schema.relations, ...added]) });
 }
 
-/** The first two foreign keys of `table` that point at the same class, in column order. */
+/**
+ * The first two foreign keys of `table` that point at the same class from different columns, in
+ * column order. (Catalogs repeat a declared key: `Dogs.owner_id` twice is one relation, not two.)
+ */
 function sameTargetPair(schema: SchemaGraph, table: SchemaClass): [SchemaRelation, SchemaRelation] | null {
   const outgoing = schema.relations.filter((r) => r.from === table.id && r.to !== table.id && r.through === undefined);
   const position = (r: SchemaRelation) => table.attributes.findIndex((a) => a.id === r.fromColumns[0]);
+  const sameColumns = (a: SchemaRelation, b: SchemaRelation) => a.fromColumns.join('\u0000') === b.fromColumns.join('\u0000');
   for (const first of outgoing) {
-    const second = outgoing.find((r) => r !== first && r.to === first.to);
+    const second = outgoing.find((r) => r !== first && r.to === first.to && !sameColumns(r, first));
     if (second) return position(first) <= position(second) ? [first, second] : [second, first];
   }
   return null;
 }
 
-/** A text column outside the keys whose few distinct values name the relations. */
+/** A text column outside the keys whose few distinct values, each on several rows, name the relations. */
 async function findDiscriminator(
   client: SqlClient,
   provider: SqlProvider,
@@ -74,7 +91,13 @@ async function findDiscriminator(
       `SELECT DISTINCT ${q(column.id)} AS v FROM ${q(table.id)} WHERE ${q(column.id)} IS NOT NULL ORDER BY 1 LIMIT ${MAX_RELATION_NAMES + 1}`,
     );
     const values = rows.map((row) => row.v).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-    if (values.length > 0 && values.length <= MAX_RELATION_NAMES) return { column: column.id, values };
+    if (values.length === 0 || values.length > MAX_RELATION_NAMES || !values.every((v) => RELATION_NAME.test(v.trim()))) continue;
+    // Enough rows for every name to repeat, counted no further than that (the limit is a constant).
+    const wanted = values.length * MIN_ROWS_PER_RELATION_NAME;
+    const counted = await client.$queryRawUnsafe<{ n: number | bigint }[]>(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${q(table.id)} WHERE ${q(column.id)} IS NOT NULL LIMIT ${wanted}) AS enough`,
+    );
+    if (Number(counted[0]?.n ?? 0) >= wanted) return { column: column.id, values };
   }
   return null;
 }
