@@ -28,7 +28,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   others: { about: 'questions others wrote on 14 databases never seen (questions-others) through GraphQL: execution accuracy per database and category, no-answer counts, latency; --train, --db, --questions N', run: othersBenchmarks },
   load: { about: 'autocannon on the standalone server (8 and 64 connections, 3 runs): req/s, p50/p99, errors, non-2xx, server RSS', run: loadBenchmark },
   'ask-cli': { about: 'one nlq ask as a user runs it: wall time and peak RSS, every source vs --source royals (3 runs each)', run: askCliBenchmark },
-  trust: { about: 'calibrated confidence: ECE per calibration group, the risk-coverage curve (table and PNG), accuracy at >= 60% coverage on dev (cross-validated) and questions-others / facts-others; --write refits models/calibration.json, --synthetic N, --others-per-db N', run: trustBenchmark },
+  trust: { about: 'calibrated confidence: ECE per calibration group, the risk-coverage curve (table and PNG), accuracy at >= 60% coverage on dev (cross-validated) and questions-others / facts-others; --write refits models/calibration.json, --synthetic N, --others-per-db N, --ask GROUPS', run: trustBenchmark },
   teach: { about: 'learning from use through GraphQL: teach k = 0/5/10/20 questions per database (random, --seeds), accuracy on the untaught rest (questions-dev Northwind, questions-others), taught questions and value-swapped variants at once, ask p50; --sets, --k, --db, --retrain (CPU heavy: under flock /tmp/train.lock)', run: teachBenchmark },
   mcp: { about: 'MCP tool calls to nlq mcp (stdio) and /mcp vs the same asks over GraphQL to nlq serve: p50/p95, ratios, calls/s', run: mcpBenchmark },
 };

@@ -20,7 +20,8 @@
  * others are kept as the file has them);
  * the answers are saved to .nlq/bench/trust-records.json, and `--records` measures them again
  * without asking; `--evidence` also tries candidate features of an answer's own evidence as a
- * second calibration stage (trust-evidence.ts; measured, not served).
+ * second calibration stage (trust-evidence.ts; measured, not served). `--ask a,b` asks only the
+ * questions of these calibration groups (`--ask nldb`: the fact sets alone, a few minutes).
  * Calibration is also measured as a user's server answers: `served` is the probability the server
  * answered each question with (models/calibration.json and the models' own curves as shipped),
  * reported per source kind beside the refit, so a file gone stale shows.
@@ -247,7 +248,7 @@ function suggestedThreshold(dev: readonly Judged[]): number | null {
 export async function trustBenchmark(args: readonly string[] = []): Promise<void> {
   const { values } = parseArgs({
     args: [...args],
-    options: { write: { type: 'boolean', default: false }, evidence: { type: 'boolean', default: false }, groups: { type: 'string' }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' } },
+    options: { write: { type: 'boolean', default: false }, evidence: { type: 'boolean', default: false }, groups: { type: 'string' }, synthetic: { type: 'string', default: '100' }, 'others-per-db': { type: 'string' }, records: { type: 'string' }, ask: { type: 'string' } },
   });
   const out = join(process.cwd(), '.nlq', 'bench');
   mkdirSync(out, { recursive: true });
@@ -257,15 +258,18 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     return;
   }
   const syntheticCount = Number(values.synthetic);
+  // --ask a,b: only the questions of these calibration groups are asked (the others' sets are neither generated nor served)
+  const asking = values.ask ? writeChoice({ groups: values.ask }).groups : CALIBRATION_GROUPS;
+  const structured = asking.some((g) => g !== 'nldb');
   const shared = readSharedManifest(defaultSharedModelDirectory()) !== null;
   console.log(`shared query-graph model: ${shared ? defaultSharedModelDirectory() : 'none in the tree (questions-others and northwind-shared answer UNSUPPORTED)'}`);
   const { dir, config } = await scratchWorld();
   try {
-    const questions: TrustQuestion[] = devSets(shared);
+    let questions: TrustQuestion[] = devSets(shared);
     // Synthetic held-out questions per structured source, judged by their own graphs' rows.
     const { gateway } = nlQuery({ ...optionsFromConfig(config), sharedModel: false, calibration: false });
     try {
-      for (const source of config.sources.filter((s) => s.kind !== 'nldb')) {
+      for (const source of structured ? config.sources.filter((s) => s.kind !== 'nldb') : []) {
         const manifest = readManifest(modelDirectory(defaultModelsRoot(), source.id), source.id);
         const engine = await gateway.queryGraphEngineOf(source.id);
         const database = source.id === 'royals' ? 'royals' : 'northwind';
@@ -280,7 +284,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     }
     const othersRoot = questionsOthersDir();
     const perDb = values['others-per-db'] ? Number(values['others-per-db']) : null;
-    const databases = othersRoot ? readOtherDatabases(othersRoot).map((db) => (perDb ? { ...db, questions: db.questions.slice(0, perDb) } : db)) : [];
+    const databases = othersRoot && asking.includes('shared-querygraph') ? readOtherDatabases(othersRoot).map((db) => (perDb ? { ...db, questions: db.questions.slice(0, perDb) } : db)) : [];
     if (!othersRoot) console.log('questions-others: not found beside the repository (shared/datasets), not measured');
     questions.push(...othersSet(databases));
     questions.push(...paraphraseSets(shared));
@@ -288,6 +292,7 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     if (factsOthers) questions.push(...factsOthersSet(join(factsOthers, 'questions.jsonl')));
     const factWorlds = syntheticFactWorlds();
     for (const world of factWorlds) questions.push(...world.questions);
+    questions = questions.filter((q) => asking.includes(q.group));
 
     // The scratch world, northwind and the graph sources again with no model of their own, and the questions-others databases.
     const raw = JSON.parse(readFileSync(config.file, 'utf8')) as { sources: { id: string; seed?: string }[]; limits?: object };
@@ -311,7 +316,8 @@ export async function trustBenchmark(args: readonly string[] = []): Promise<void
     const recordsFile = join(out, 'trust-records.json');
     writeFileSync(recordsFile, JSON.stringify(records));
     console.log(`answers and their features: ${recordsFile} (measure again with --records ${recordsFile})`);
-    report(records, writeChoice(values), out, values.evidence);
+    // --ask without --groups: --write refits only the groups asked
+    report(records, writeChoice({ write: values.write, groups: values.groups ?? values.ask }), out, values.evidence);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -412,6 +418,33 @@ function servedAgainstRefit(
     );
 }
 
+/**
+ * The text-fact group's transfer to collections it was not fitted on, measured inside the fitting
+ * sets: each fact world (a generated domain, or facts-dev's town) judged by a calibration fitted
+ * on every other world, leave-one-world-out. Its per-world error is what a new collection should
+ * expect; the spread of the worlds' right rates bounds it, since the features do not see the domain.
+ */
+function heldOutWorlds(fitting: readonly Asked[], curves: OwnCurves): void {
+  const facts = fitting.filter((r) => r.group === 'nldb' && r.answered);
+  const worlds = [...new Set(facts.map((r) => r.database))].sort();
+  if (worlds.length < 3) return;
+  const perWorld = worlds.map((world) => {
+    const c = calibrationsFrom(fitting.filter((r) => !(r.group === 'nldb' && r.database === world)), curves);
+    const judged = judge(facts.filter((r) => r.database === world), c.shipped);
+    const ece = expectedCalibrationError(judged);
+    return { world, judged, ece, floor: eceNoiseFloor(judged, ece).floor, rate: judged.filter((j) => j.right).length / Math.max(1, judged.length) };
+  });
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const rates = perWorld.map((w) => w.rate);
+  const sd = Math.sqrt(mean(rates.map((r) => (r - mean(rates)) ** 2)));
+  console.log(
+    `\nnldb, leave-one-world-out over ${worlds.length} fact worlds (each judged by a fit on the others): ECE pooled ${expectedCalibrationError(perWorld.flatMap((w) => w.judged)).toFixed(3)}, ` +
+      `per world mean ${mean(perWorld.map((w) => w.ece)).toFixed(3)} (perfectly calibrated would show ${mean(perWorld.map((w) => w.floor)).toFixed(3)}); ` +
+      `worlds' right rates ${pct(Math.min(...rates))}-${pct(Math.max(...rates))} (sd ${pct(sd)})`,
+  );
+  for (const w of perWorld) console.log(`  ${w.world.padEnd(24)} ${String(w.judged.length).padStart(4)} answered, right ${pct(w.rate)}, mean p ${mean(w.judged.map((j) => j.probability)).toFixed(2)}, ECE ${w.ece.toFixed(3)} (${w.floor.toFixed(3)})`);
+}
+
 function report(records: readonly Asked[], write: WriteChoice, out: string, evidence = false): void {
   const fitting = records.filter((r) => r.role === 'fit');
   const sets = [...new Set(records.map((r) => r.set))];
@@ -456,6 +489,7 @@ function report(records: readonly Asked[], write: WriteChoice, out: string, evid
     if (ofKind.length > 0) summarise(`dev, ${kind} sources (CV)`, judge(ofKind, Calibrator.none()), cvJudged(ofKind), [{ name: 'group', judged: cvJudged(ofKind, 'group') }], served(ofKind));
   }
   servedAgainstRefit(records, dev, cvJudged, (list) => judge(list, full.shipped), served, file);
+  heldOutWorlds(fitting, curves);
   const plotted = [
     { label: 'dev (CV)', judged: cvJudged(dev), colour: [31, 119, 180] as Rgb },
     { label: 'questions-others', judged: judge(records.filter((r) => r.set === 'questions-others'), full.shipped), colour: [214, 39, 40] as Rgb },
@@ -494,10 +528,13 @@ function report(records: readonly Asked[], write: WriteChoice, out: string, evid
     const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile).groups : {};
     const groups: Partial<Record<CalibrationGroup, FittedGroup>> = {};
     for (const group of CALIBRATION_GROUPS) {
-      const chosen = write.groups.includes(group) ? full.groups[group] : kept[group];
+      // a group named but with nothing asked of it this run (--ask) keeps the file's fit, never drops it
+      const refitted = write.groups.includes(group) ? full.groups[group] : undefined;
+      const chosen = refitted ?? kept[group];
       if (chosen) groups[group] = chosen;
     }
     writeCalibrationFile(file, groups);
-    console.log(`calibration written: ${file} (refitted: ${write.groups.join(', ')}; kept as they were: ${CALIBRATION_GROUPS.filter((g) => !write.groups.includes(g)).join(', ') || 'none'})`);
+    const refitted = write.groups.filter((g) => full.groups[g]);
+    console.log(`calibration written: ${file} (refitted: ${refitted.join(', ') || 'none'}; kept as they were: ${CALIBRATION_GROUPS.filter((g) => !refitted.includes(g)).join(', ') || 'none'})`);
   }
 }

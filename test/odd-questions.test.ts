@@ -67,9 +67,14 @@ describe('yes/no questions about a relation check both names', () => {
 });
 
 describe('a name that matches nothing', () => {
-  it('gives EMPTY with the reason, not arbitrary rows', async () => {
+  it('gives no rows and the reason, not arbitrary rows', async () => {
     const result = await ask('Who was born in Atlantis?');
-    expect(result.answer).toMatchObject({ kind: 'EMPTY', rows: [] });
+    // The best reading is the text-fact engine's "nothing found" (kestrelford: no fact derives an
+    // answer), which is right about 40% of the time on collections of domains it was not fitted
+    // on (bench trust's generated worlds): below the default minConfidence it is UNSURE, still
+    // with no rows. The structured sources' readings say why they have nothing.
+    expect(result.answer).toMatchObject({ rows: [] });
+    expect(['EMPTY', 'UNSURE']).toContain(result.answer!.kind);
     const royals = result.interpretations.find((interpretation) => interpretation.source === 'royals');
     expect(royals?.explanation).toMatch(/nothing in 'royals' is called 'Atlantis'/);
   });

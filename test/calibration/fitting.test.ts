@@ -74,6 +74,23 @@ describe('calibration fitting', () => {
     const empty = FEATURE_NAMES.map((_, f) => (f === 3 ? 1 : 0));
     expect(Math.abs(calibrator.probability('querygraph', empty, 0.9) - 0.25)).toBeLessThan(0.08);
   });
+
+  it('fitted on many worlds whose rates its features do not see, gives a new world the rate of all of them', () => {
+    // The nldb group's case (bench trust's generated fact worlds): each world's answers right at its
+    // own rate, the features the same in every world. A fit on one world gives a new world that
+    // world's rate; a fit on many gives their pooled rate, the best a domain-blind fit can do.
+    const random = seeded(13);
+    const rates = [0.35, 0.45, 0.55, 0.6, 0.65, 0.75];
+    const records: CalibrationRecord[] = rates.flatMap((rate, w) =>
+      Array.from({ length: 2000 }, (): CalibrationRecord => ({ group: 'nldb', set: 'synthetic facts', database: `world${w}`, features: FEATURE_NAMES.map(() => 0), rawScore: 0.7, right: random() < rate })),
+    );
+    const p = (list: readonly CalibrationRecord[]) => Calibrator.of({ version: 1, about: '', features: [...FEATURE_NAMES], groups: fitGroups(list) }).probability('nldb', FEATURE_NAMES.map(() => 0), 0.7);
+    const pooled = records.filter((r) => r.right).length / records.length;
+    expect(Math.abs(p(records) - pooled)).toBeLessThan(0.005);
+    expect(Math.abs(p(records.filter((r) => r.database === 'world5')) - 0.75)).toBeLessThan(0.03);
+    // deterministic: the same records give the same fit
+    expect(fitGroups(records)).toEqual(fitGroups(records));
+  });
 });
 
 describe('calibration metrics', () => {
