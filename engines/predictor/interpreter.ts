@@ -30,13 +30,14 @@ import { askedMeasures, withAskedMeasures } from './completions/asked-measures.j
 import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withSaidDirections } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
+import { withTwoValuesRead } from './completions/two-values.js';
 import { operatorCues } from './cues/operator.js';
 import { orderCues } from './cues/order.js';
 import { affirmedPatterns } from './completions/affirmed.js';
 import { negates } from './cues/negation.js';
 import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
 import type { SchemaSynonyms } from './schema-words/synonyms.js';
-import { tokensToGraph } from './model/target.js';
+import { placeholderToken, tokensToGraph } from './model/target.js';
 import type { ValueMemory } from './values/value-memory.js';
 
 /**
@@ -129,7 +130,7 @@ export class QueryGraphPredictor {
     // Measures asked together ("the maximum and minimum share") complete the readings that show one of them, so do
     // the attributes a question lists ("the email, cell phone and home phone of"), a sort goes the way the words say
     // ("in reverse alphabetical order"), so does a comparison ("not higher than 4"), and an anti-join no word denies
-    // is read as the pattern affirmed (completions/).
+    // is read as the pattern affirmed, and two values of one attribute as a choice or as both (completions/).
     const said = questionWords(question, mentions);
     const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
@@ -138,11 +139,12 @@ export class QueryGraphPredictor {
     const directions = orderCues(said, this.names, schema);
     const listed = listedNames(said, this.names);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
+    const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     // A completed reading is judged as it will run, not as the model wrote it.
     const decoded = onePerReading(
       beams
         .map((d) => {
-          const tokens = affirmedPatterns(withSaidOperators(withSaidDirections(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), directions), operators, schema), denied);
+          const tokens = withTwoValuesRead(affirmedPatterns(withSaidOperators(withSaidDirections(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), directions), operators, schema), denied), schema, texts);
           return { ...d, tokens, logProbability: d.logProbability - checks.whenFinished(tokens) };
         })
         .sort((a, b) => b.logProbability - a.logProbability),
