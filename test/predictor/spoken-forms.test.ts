@@ -58,6 +58,9 @@ describe('attribute names as people say them', () => {
     expect(at('departing date')).toEqual(['A:Dogs.date_departed']);
     expect(baseWord('shipped', isVerb)).toBe('ship');
     expect(baseWord('stations', isVerb)).toBe('stations');
+    expect(at('arrival date')).toEqual(['A:Dogs.date_arrived']);
+    expect(at('departure date')).toEqual(['A:Dogs.date_departed']);
+    expect(baseWord('station', isVerb)).toBe('station');
     expect(schemaNames(schema).attributesAt(['opening', 'year'], 0)).toEqual([]);
   });
 

@@ -40,9 +40,9 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
 const OF = 'of';
 
 /**
- * A word's base form: a verb's inflections reduced to the verb ("opening" -> "open", "arrived" /
- * "arriving" -> "arrive", "located" -> "locate") when `isVerb` knows the verb; other words as they
- * are. Without `isVerb` only the word itself.
+ * A word's base form: a verb's inflections and the nouns of its act reduced to the verb ("opening"
+ * -> "open", "arrived" / "arriving" / "arrival" -> "arrive", "located" / "location" -> "locate")
+ * when `isVerb` knows the verb; other words as they are. Without `isVerb` only the word itself.
  */
 export function baseWord(word: string, isVerb?: (word: string) => boolean): string {
   if (!isVerb || word.length < 5) return word;
@@ -54,8 +54,24 @@ export function baseWord(word: string, isVerb?: (word: string) => boolean): stri
     // A doubled final consonant ("shipped", "planning").
     if (/([^aeiou])\1$/.test(stem) && isVerb(stem.slice(0, -1))) return stem.slice(0, -1);
   }
+  // The noun of a verb's act names what the verb does ("arrival date" for date_arrived, "departure",
+  // "population" for a populated place, "location" for located). Stems are long enough that
+  // "station" (stat-e) and "total" stay themselves.
+  for (const [suffix, shortest] of NOMINAL_SUFFIXES) {
+    if (!word.endsWith(suffix)) continue;
+    const stem = word.slice(0, -suffix.length);
+    if (stem.length < shortest) continue;
+    for (const ending of ['', 'e']) if (isVerb(stem + ending)) return stem + ending;
+  }
   return word;
 }
+
+/** Endings that make a noun of a verb, with the shortest stem each is taken from. */
+const NOMINAL_SUFFIXES: readonly (readonly [string, number])[] = [
+  ['ion', 5],
+  ['al', 5],
+  ['ure', 4],
+];
 
 /**
  * "No" (plural "nos") after another word of a name is the abbreviation of "number" ("FlightNo",
