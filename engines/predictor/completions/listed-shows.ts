@@ -19,11 +19,11 @@ import { itemsOf } from './reading-items.js';
 import { ownerOf, readingClasses } from '../cues/reading-classes.js';
 
 /** How questions open before they list what to show. */
-const OPENINGS: readonly (readonly string[])[] = [
+export const OPENINGS: readonly (readonly string[])[] = [
   ['what', 'is'], ['what', 'are'], ['what', 's'], ['whats'], ['list'], ['show'], ['give'], ['find'], ['return'], ['tell', 'me'], ['display'], ['get'],
 ].sort((a, b) => b.length - a.length);
 /** Words that may follow the opening before the list. */
-const LEAD: ReadonlySet<string> = new Set(['me', 'us', 'all', 'the', 'both', 'each', 'every', 'of', 'their', 'its', 'his', 'her']);
+export const LEAD: ReadonlySet<string> = new Set(['me', 'us', 'all', 'the', 'both', 'each', 'every', 'of', 'their', 'its', 'his', 'her']);
 /** Words between two listed names. */
 const JOINERS: ReadonlySet<string> = new Set([',', 'and', 'the', 'its', 'their', 'his', 'her', 'also', 'plus']);
 /** Joiners of more than one word ("along with"): "with" alone starts a condition. */

@@ -1,0 +1,43 @@
+/**
+ * The one attribute a question's opening asks for ("the freight of orders ..."): a reading that
+ * shows another plain attribute of that class shows the asked one instead; a reading that
+ * aggregates, shows several things or shows another class, and a question whose opening names no
+ * attribute of a class, are left as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { askedShow, withAskedShow } from '../../engines/predictor/completions/asked-show.js';
+import { questionWords } from '../../engines/predictor/cues/coverage.js';
+import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
+import { shopSchema } from '../helpers/shop-schema.js';
+
+const names = schemaNames(shopSchema);
+const asked = (question: string) => askedShow(questionWords(question, []), names);
+const completed = (question: string, reading: string) => withAskedShow(reading.split(' '), asked(question)).join(' ');
+
+describe('the attribute an opening asks for', () => {
+  it('reads an opening, one attribute name, "of" and its class', () => {
+    expect(asked('What are the freights of orders shipped to Lyon?')).toBe('A:Orders.Freight');
+    expect(asked('List the hire date of all employees.')).toBe('A:Employees.HireDate');
+    expect(asked('Which orders have a freight over 20?')).toBeNull();
+    expect(asked('What is the freight of the most recent one?')).toBeNull();
+  });
+
+  it('shows the asked attribute instead of another one of its class', () => {
+    expect(completed('What are the freights of orders shipped to Lyon?', 'show A:Orders.OrderID where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3')).toBe(
+      'show A:Orders.Freight where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3',
+    );
+  });
+
+  it('leaves aggregates, several shows, another class and the asked attribute itself', () => {
+    const question = 'What are the freights of orders shipped to Lyon?';
+    for (const reading of [
+      'show avg A:Orders.Freight where A:Orders.ShipCity = @1',
+      'show A:Orders.OrderID show A:Orders.OrderDate where A:Orders.ShipCity = @1',
+      'show A:Customers.City where A:Orders.ShipCity = @1',
+      'show A:Orders.Freight where A:Orders.ShipCity = @1',
+      'show count A:Orders.* where A:Orders.ShipCity = @1',
+    ]) {
+      expect(completed(question, reading)).toBe(reading);
+    }
+  });
+});
