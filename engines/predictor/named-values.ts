@@ -10,7 +10,9 @@
  *   end first; a reading that shows nothing that could hold the name cannot answer, and says so;
  * - a name written as one (capitalised inside the sentence) that matches no stored value and names
  *   nothing in the schema cannot be honoured by any reading of this source: the source answers
- *   EMPTY and says which name matched nothing, instead of answering without it.
+ *   EMPTY and says which name matched nothing, instead of answering without it. A name the
+ *   source's own name or description gives is what the whole source is about ("crimes in
+ *   Manchester" of GreaterManchesterCrime): no row needs to store it, and it is no condition.
  */
 import { formatQueryGraph, parseQueryGraph } from '../query-graph/canonical.js';
 import { explainQueryGraph } from '../query-graph/explain.js';
@@ -23,6 +25,7 @@ import { questionForm } from './question-form.js';
 import type { Mention } from './values/mentions.js';
 import { words } from '../english/normalize.js';
 import { schemaNames, type SchemaNames } from './schema-words/schema-names.js';
+import { humanWords } from '../schema-graph/names.js';
 
 /** The error code of a yes/no reading that cannot check a name the question gives. */
 export const NAME_LEFT_OUT = 'NAME_LEFT_OUT';
@@ -75,9 +78,10 @@ export type AdjectiveTest = (word: string) => boolean;
  * that no mention covers and that name no class or attribute of the schema ("Products"). A run
  * touching a mention is part of that name ("King" before "George V"). Adjectives ("the British
  * king", "Henry the Eighth") and abbreviations ("UK": the values are seldom stored that way, so
- * matching nothing says little) are not taken for names.
+ * matching nothing says little) are not taken for names, nor a run whose every word is one of
+ * `context` (the source's own name and description, folded words).
  */
-export function unmatchedNames(question: string, mentions: readonly Mention[], names: SchemaNames, isAdjective: AdjectiveTest = () => false): string[] {
+export function unmatchedNames(question: string, mentions: readonly Mention[], names: SchemaNames, isAdjective: AdjectiveTest = () => false, context: ReadonlySet<string> = new Set()): string[] {
   const spans = words(question);
   const folded = spans.map((span) => span.text);
   const covered = (start: number, end: number) => mentions.some((mention) => start < mention.end && mention.start < end);
@@ -96,7 +100,7 @@ export function unmatchedNames(question: string, mentions: readonly Mention[], n
     const indexes = Array.from({ length: j - i + 1 }, (_, k) => i + k);
     const namesSchema = indexes.some((k) => names.nameAt(folded, k) !== null || names.classAt(folded, k) !== null);
     const written = (k: number) => question.slice(spans[k]!.start, spans[k]!.end);
-    const noName = indexes.every((k) => isAdjective(folded[k]!) || /^\p{Lu}{2,4}$/u.test(written(k)));
+    const noName = indexes.every((k) => isAdjective(folded[k]!) || /^\p{Lu}{2,4}$/u.test(written(k))) || indexes.every((k) => context.has(folded[k]!));
     if (!covered(run.start, run.end) && !namesSchema && !noName) out.push(question.slice(run.start, run.end));
     i = j + 1;
   }
@@ -105,6 +109,8 @@ export function unmatchedNames(question: string, mentions: readonly Mention[], n
 
 export interface NamedValuesOptions {
   readonly sourceId: string;
+  /** What the source says it is about (its description); its words, with the id's, are no names to match. */
+  readonly description?: string;
   readonly schema: SchemaGraph;
   /** The question's mentions of stored values, found as the predictor finds them. */
   readonly mentionsOf: (question: string) => readonly Mention[];
@@ -143,10 +149,11 @@ export function startedFrom(graph: QueryGraph, from: Mention, to: Mention): Quer
 /** `interpreter` whose readings honour every name the question gives (see the file's comment). */
 export function readingEveryName(interpreter: QuestionInterpreter, options: NamedValuesOptions): QuestionInterpreter {
   const names = schemaNames(options.schema);
+  const context = new Set(words(`${humanWords(options.sourceId)} ${options.description ?? ''}`).map((w) => w.text));
   return {
     async answer(question: SourceQuestion): Promise<readonly SourceInterpretation[]> {
       const mentions = options.mentionsOf(question.question);
-      const unmatched = unmatchedNames(question.question, mentions, names, options.isAdjective);
+      const unmatched = unmatchedNames(question.question, mentions, names, options.isAdjective, context);
       if (unmatched.length > 0) {
         const list = unmatched.map((name) => `'${name}'`).join(', ');
         return [

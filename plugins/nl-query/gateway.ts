@@ -69,7 +69,7 @@ interface ModelsInUse {
  * list names each thing once, every name the question gives is read, and a question longer than
  * the model reads is cut, saying so.
  */
-async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, models: ModelsInUse) {
+async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, models: ModelsInUse, description: string) {
   const { loaded, status, failed } = await tryLoadPredictor(sourceId, engine, { shared: models.shared, modelsRoot: models.root });
   const own = hasOwnModel(sourceId, models.root);
   // The model's own calibration (written by nlq train beside it) goes with the model that serves.
@@ -78,7 +78,7 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, 
   const wordnet = WordNet.shared();
   const mentionsOf = (question: string) =>
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
-  const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
+  const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, description, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
   // Taught questions are looked up whole, before the question is cut to what the model reads.
   const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, models.teaching.attach(sourceId, mentionsOf));
   const shaped = shapedByQuestion(taught);
@@ -536,7 +536,7 @@ export class Gateway {
           id: spec.id,
           description,
           connection: 'prisma' in spec ? { prisma: spec.prisma, ...(spec.provider ? { provider: spec.provider } : {}) } : { url: spec.url },
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse()),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse(), description),
           ...(spec.inferRelations ? { inferRelations: spec.inferRelations } : {}),
         });
       case 'cypher':
@@ -544,7 +544,7 @@ export class Gateway {
           id: spec.id,
           description,
           queryTimeoutMs: this.options.limits.sourceTimeoutMs,
-          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse()),
+          interpreter: (id, engine) => predictorInterpreter(id, engine, this.modelsInUse(), description),
           connection:
             'driver' in spec
               ? { driver: spec.driver, ...(spec.database ? { database: spec.database } : {}) }
