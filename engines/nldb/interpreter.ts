@@ -19,6 +19,7 @@ import { readQuestionForm } from './question-form.js';
 import { SelectProjectJoin, type SpjOptions } from './spj.js';
 import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { unitAsked } from './units.js';
+import { membershipAsked, yesShowsNothing } from './membership.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 
 export interface NldbInterpreterOptions {
@@ -171,11 +172,17 @@ export class NldbInterpreter implements QuestionInterpreter {
     const nounKinds = noun !== null && noun !== 'person' ? (this.options.kindsOf?.(noun) ?? []) : [];
     // a join's conditions hold in the facts about the thing joined through (join-fan-out.ts)
     const joinSide = questionType === 'BOOL' ? null : joinSideCheck(asked, facts.lexical, this.options.kindsOf);
+    // "Is X a NOUN?": a yes from facts that give the word to someone else shows nothing (membership.ts)
+    const membership = questionType === 'BOOL' ? membershipAsked(asked) : null;
+    const membershipKinds = membership ? (this.options.kindsOf?.(membership.noun) ?? []) : [];
     const derivations = scored.map((s, i) => {
       const d = s.derivation;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
       const set = factSets[i] ?? [];
       if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
+      if (membership && d.type === 'BOOL' && d.value && yesShowsNothing(membership, set.map((f) => f.text), facts.lexical.classes, membershipKinds)) {
+        return { type: 'NULL' } as const;
+      }
       // an arg's number is its key's: the fact it was copied from names the key ("Kindfoulick
       // Mills was founded in 1851" is no birth year of the police officer who works there)
       if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {
