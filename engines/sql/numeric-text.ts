@@ -7,8 +7,9 @@
  * cast (translate/sql-dialect.ts `textAsNumber`).
  *
  * A column is numbers when, in up to SAMPLE non-null values, every value is a decimal number (an
- * optional sign, digits, an optional fraction; spaces around it allowed) and at least
- * MIN_DISTINCT values differ. Never numbers: a value with a leading zero (`02647`: a code whose
+ * optional sign, digits, an optional fraction; spaces around it allowed) or blank, and at least
+ * MIN_DISTINCT values differ. A blank is an empty cell of the file the table was loaded from: a
+ * missing number, read as NULL (never as 0, which would pull averages and minimums down). Never numbers: a value with a leading zero (`02647`: a code whose
  * zeros a number would lose, like zip codes and phone extensions kept as text), a column of at most
  * two values (`'0'`/`'1'` flags: flags.ts reads those), and keys, declared or referring (an id
  * stored as text is compared with ids, never summed). Integers when no value has a fraction.
@@ -29,13 +30,14 @@ const NUMBER = /^\s*[-+]?(\d+)(\.\d+)?\s*$/;
 /** Whether `values` read as numbers, and which type: null when any is not one (see above). */
 export function numericTextType(values: readonly string[]): AttributeType | null {
   let fraction = false;
-  for (const value of values) {
+  const numbers = values.filter((value) => value.trim() !== '');
+  for (const value of numbers) {
     const match = NUMBER.exec(value);
     if (!match) return null;
     if (match[1]!.length > 1 && match[1]!.startsWith('0')) return null;
     if (match[2] && !/^\.0+$/.test(match[2])) fraction = true;
   }
-  if (new Set(values.map((v) => Number(v))).size < MIN_DISTINCT) return null;
+  if (new Set(numbers.map((v) => Number(v))).size < MIN_DISTINCT) return null;
   return fraction ? 'decimal' : 'integer';
 }
 

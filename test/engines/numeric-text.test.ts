@@ -1,7 +1,7 @@
 /**
  * Numbers stored as text (engines/sql/numeric-text.ts): a text column whose every value is a
  * number is read as numbers on SQLite, PostgreSQL and MariaDB alike, so an average, a comparison
- * with a number and a sort go by value ('10' above '9'); codes with leading zeros, two-valued flags
+ * with a number and a sort go by value ('10' above '9'), a blank cell is a missing number; codes with leading zeros, two-valued flags
  * and keys stay text, and the schema fingerprint a model was trained for does not change.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,8 @@ const DOGS = [
   { id: 2, name: 'Kiki', age: '10', weight: '12.25', zip: '93165', abandoned: '1' },
   { id: 3, name: 'Bo', age: '2', weight: '3', zip: '45244', abandoned: '0' },
   { id: 4, name: 'Lux', age: '4', weight: '4', zip: '11111', abandoned: '1' },
+  // A blank cell: a weight nobody recorded, counted by no average.
+  { id: 5, name: 'Max', age: '1', weight: '', zip: '22222', abandoned: '0' },
 ];
 
 interface Opened {
@@ -67,6 +69,8 @@ describe('which text holds numbers', () => {
     expect(numericTextType(['02647', '93165', '45244'])).toBeNull();
     expect(numericTextType(['0', '1', '0', '1'])).toBeNull();
     expect(numericTextType(['1', '2', 'three'])).toBeNull();
+    expect(numericTextType(['32', '', '9', ' ', '1100'])).toBe('integer');
+    expect(numericTextType(['', '7', ''])).toBeNull();
   });
 });
 
@@ -80,8 +84,10 @@ describe.each(PROVIDERS)('numbers stored as text on %s', (provider) => {
   });
 
   it('averages, compares and sorts them by value', async () => {
-    expect(await rows(provider, 'show avg dogs.age')).toEqual([[6.25]]);
+    expect(await rows(provider, 'show avg dogs.age')).toEqual([[5.2]]);
     expect(await rows(provider, 'show sum dogs.weight')).toEqual([[26.75]]);
+    expect(await rows(provider, 'show avg dogs.weight')).toEqual([[6.69]]);
+    expect(await rows(provider, 'show min dogs.weight')).toEqual([[3]]);
     expect((await rows(provider, 'show dogs.name ; where dogs.age > 5')).map((r) => r[0]).sort()).toEqual(['Kiki', 'Rex']);
     expect(await rows(provider, 'show dogs.name ; order desc dogs.age ; limit 1')).toEqual([['Kiki']]);
   });

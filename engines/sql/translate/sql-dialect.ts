@@ -58,7 +58,11 @@ export function sqlDialect(provider: SqlProvider): SqlDialect {
     noTable: provider === 'mysql' ? ' FROM DUAL' : '',
     numberedParameters: provider === 'postgresql',
     booleanValue: (value) => (provider === 'postgresql' ? value : value ? 1 : 0),
-    textAsNumber: (expression) => (provider === 'postgresql' ? `CAST(${expression} AS DOUBLE PRECISION)` : provider === 'mysql' ? `CAST(${expression} AS DOUBLE)` : `CAST(${expression} AS REAL)`),
+    // A blank cell is a missing number: NULL, not the 0 a cast of '' gives (or the error PostgreSQL raises).
+    textAsNumber: (expression) => {
+      const present = `NULLIF(TRIM(${expression}), '')`;
+      return provider === 'postgresql' ? `CAST(${present} AS DOUBLE PRECISION)` : provider === 'mysql' ? `CAST(${present} AS DOUBLE)` : `CAST(${present} AS REAL)`;
+    },
     lowerText: (expression) => `LOWER(${expression})`,
     orderTerm: (expression, direction) =>
       provider === 'mysql' ? `(${expression} IS NULL), ${expression} ${direction}` : `${expression} ${direction} NULLS LAST`,
