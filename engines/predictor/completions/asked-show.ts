@@ -9,8 +9,7 @@
  * computation (there the shown value is what was computed).
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { EOS } from '../model/target.js';
-import { itemsOf } from './reading-items.js';
+import { onlyShownAttribute, showingInstead } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';
 import { OPENINGS, LEAD } from './listed-shows.js';
 
@@ -39,13 +38,7 @@ export function askedShow(said: readonly (string | null)[], names: SchemaNames):
 /** `tokens` showing the asked attribute instead of the one other attribute of its class it shows; `tokens` itself otherwise. */
 export function withAskedShow(tokens: readonly string[], asked: string | null): readonly string[] {
   if (!asked) return tokens;
-  const items = itemsOf(tokens);
-  if (items.some((item) => ['group', 'having', 'compute', 'extreme'].includes(item[0] as string))) return tokens;
-  const shows = items.filter((item) => item[0] === 'show');
-  if (shows.length !== 1 || shows[0]!.length !== 2) return tokens;
-  const shown = shows[0]![1]!;
-  if (!shown.startsWith('A:') || shown.includes('#') || shown === asked || ownerOf(shown) !== ownerOf(asked) || shown.endsWith('.*')) return tokens;
+  const shown = onlyShownAttribute(tokens);
   // The asked attribute used elsewhere in the reading (a condition on it) is no reason not to show it.
-  const end = tokens.indexOf(EOS);
-  return [...items.flatMap((item) => (item === shows[0] ? ['show', asked] : item)), ...(end >= 0 ? tokens.slice(end) : [])];
+  return shown && shown !== asked && ownerOf(shown) === ownerOf(asked) ? showingInstead(tokens, asked) : tokens;
 }

@@ -14,3 +14,23 @@ export function itemsOf(tokens: readonly string[]): readonly (readonly string[])
   }
   return items;
 }
+
+/**
+ * The one plain attribute a reading shows (`A:Class.attribute`, first instance), or null when it
+ * shows anything else or more, or groups, filters groups, computes or keeps extremes (there the
+ * shown value is what was computed).
+ */
+export function onlyShownAttribute(tokens: readonly string[]): string | null {
+  const items = itemsOf(tokens);
+  if (items.some((item) => ['group', 'having', 'compute', 'extreme'].includes(item[0] as string))) return null;
+  const shows = items.filter((item) => item[0] === 'show');
+  if (shows.length !== 1 || shows[0]!.length !== 2) return null;
+  const shown = shows[0]![1]!;
+  return shown.startsWith('A:') && !shown.includes('#') && !shown.endsWith('.*') ? shown : null;
+}
+
+/** `tokens` (whose only show is `onlyShownAttribute`) showing `attribute` instead. */
+export function showingInstead(tokens: readonly string[], attribute: string): readonly string[] {
+  const end = tokens.indexOf(EOS);
+  return [...itemsOf(tokens).flatMap((item) => (item[0] === 'show' ? ['show', attribute] : item)), ...(end >= 0 ? tokens.slice(end) : [])];
+}
