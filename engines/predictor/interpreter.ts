@@ -141,7 +141,7 @@ export class QueryGraphPredictor {
     const denied = negates(question);
     const directions = orderCues(said, this.names, schema);
     const listed = listedNames(said, this.names);
-    const show = askedShow(said, this.names);
+    const show = askedShow(said, this.names, schema);
     const when = asksWhen(said);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));

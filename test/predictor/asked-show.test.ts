@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { askedShow, withAskedShow } from '../../engines/predictor/completions/asked-show.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
-import { shopSchema } from '../helpers/shop-schema.js';
+import { attribute, shopSchema } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);
-const asked = (question: string) => askedShow(questionWords(question, []), names);
+const asked = (question: string) => askedShow(questionWords(question, []), names, shopSchema);
 const completed = (question: string, reading: string) => withAskedShow(reading.split(' '), asked(question)).join(' ');
 
 describe('the attribute an opening asks for', () => {
@@ -20,6 +20,10 @@ describe('the attribute an opening asks for', () => {
     expect(asked('List the hire date of all employees.')).toBe('A:Employees.HireDate');
     expect(asked('Which orders have a freight over 20?')).toBeNull();
     expect(asked('What is the freight of the most recent one?')).toBeNull();
+    // "names" of a class whose name is its title; not of one whose only label is a city.
+    const withTitles = { ...shopSchema, classes: [...shopSchema.classes, { id: 'Cartoon', name: { singular: 'cartoon', plural: 'cartoons' }, primaryKey: [], rowCount: 1, attributes: [attribute('Cartoon', 'Written_by', 'written by', 'written bys'), attribute('Cartoon', 'Title', 'title', 'titles')] }] };
+    expect(askedShow(questionWords('What are the names of all cartoons directed by Ben?', []), schemaNames(withTitles), withTitles)).toBe('A:Cartoon.Title');
+    expect(asked('What are the names of customers in Lyon?')).toBeNull();
   });
 
   it('shows the asked attribute instead of another one of its class', () => {

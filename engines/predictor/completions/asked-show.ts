@@ -8,7 +8,10 @@
  * class and not the one asked for, shows the asked one instead; with no aggregate, group or
  * computation (there the shown value is what was computed).
  */
+import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
+import { labelAttribute } from '../schema-words/labels.js';
+import { attributeToken } from '../model/target.js';
 import { onlyShownAttribute, showingInstead } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';
 import { OPENINGS, LEAD } from './listed-shows.js';
@@ -16,23 +19,35 @@ import { OPENINGS, LEAD } from './listed-shows.js';
 /** Words between "of" and the class's name. */
 const BEFORE_CLASS: ReadonlySet<string> = new Set(['the', 'all', 'each', 'every', 'those', 'these']);
 
-/** The attribute token the opening asks for, of the class named after it; null when the words do not say so. */
-export function askedShow(said: readonly (string | null)[], names: SchemaNames): string | null {
+/** Words that ask for what names a thing, whatever the schema calls it ("the names of all cartoons": their titles). */
+const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'title', 'titles']);
+
+/**
+ * The attribute token the opening asks for, of the class named after it; null when the words do
+ * not say so. "The names of X" asks for X's label (labels.ts) when X has no attribute so called
+ * and the label is a name or title ("the names of all cartoons": their titles).
+ */
+export function askedShow(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
   const words = said.map((w) => w ?? '');
   const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
   if (!opening) return null;
   let i = opening.length;
   while (LEAD.has(words[i] as string)) i += 1;
   const name = words[i] ? names.nameAt(words, i) : null;
-  if (!name || name.attributes.length === 0) return null;
-  i += name.length;
+  const naming = NAMING_WORDS.has(words[i] as string);
+  if ((!name || name.attributes.length === 0) && !naming) return null;
+  i += name && name.attributes.length > 0 ? name.length : 1;
   if (words[i] !== 'of') return null;
   i += 1;
   while (BEFORE_CLASS.has(words[i] as string)) i += 1;
   const owner = words[i] ? names.classAt(words, i) : null;
   if (!owner) return null;
-  const asked = name.attributes.filter((a) => ownerOf(a) === owner.id);
-  return asked.length === 1 ? asked[0]! : null;
+  const asked = (name?.attributes ?? []).filter((a) => ownerOf(a) === owner.id);
+  if (asked.length === 1) return asked[0]!;
+  // Only a label that is a name or a title by its own name ("title" of cartoons, "series name"), not a key or a city.
+  const label = asked.length === 0 && naming ? labelAttribute(schema, owner.id) : null;
+  const named = label && label.type === 'text' && /\b(name|title)$/.test(label.name.singular);
+  return named ? attributeToken({ classId: owner.id, attributeId: label.id }) : null;
 }
 
 /** `tokens` showing the asked attribute instead of the one other attribute of its class it shows; `tokens` itself otherwise. */
