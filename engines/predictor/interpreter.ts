@@ -31,7 +31,7 @@ import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withSaidDirections } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
-import { askedShow, withAskedShow } from './completions/asked-show.js';
+import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
 import { asksWhen, withDateShown } from './completions/asked-when.js';
 import { operatorCues } from './cues/operator.js';
 import { orderCues } from './cues/order.js';
@@ -131,9 +131,10 @@ export class QueryGraphPredictor {
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
     // The words complete what the beam leaves out (completions/): measures asked together ("the maximum and minimum
     // share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening asks for ("the
-    // names of countries ..."), a date for "when", a sort ("in reverse alphabetical order") and a comparison ("not
-    // higher than 4") the way the words say, an anti-join no word denies read as the pattern affirmed, and two values
-    // of one attribute read as a choice or as both.
+    // names of countries ..."), the things an opening lists by their label rather than by the value the question gave
+    // ("list all cartoons directed by Ben Jones"), a date for "when", a sort ("in reverse alphabetical order") and a
+    // comparison ("not higher than 4") the way the words say, an anti-join no word denies read as the pattern
+    // affirmed, and two values of one attribute read as a choice or as both.
     const said = questionWords(question, mentions);
     const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
@@ -142,6 +143,7 @@ export class QueryGraphPredictor {
     const directions = orderCues(said, this.names, schema);
     const listed = listedNames(said, this.names);
     const show = askedShow(said, this.names, schema);
+    const things = listedThings(said, this.names, schema);
     const when = asksWhen(said);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
@@ -149,7 +151,7 @@ export class QueryGraphPredictor {
     const decoded = onePerReading(
       beams
         .map((d) => {
-          const tokens = withTwoValuesRead(affirmedPatterns(withSaidOperators(withSaidDirections(withDateShown(withAskedShow(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), show), when, schema), directions), operators, schema), denied), schema, texts);
+          const tokens = withTwoValuesRead(affirmedPatterns(withSaidOperators(withSaidDirections(withDateShown(withLabelForEcho(withAskedShow(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), show), things), when, schema), directions), operators, schema), denied), schema, texts);
           return { ...d, tokens, logProbability: d.logProbability - checks.whenFinished(tokens) };
         })
         .sort((a, b) => b.logProbability - a.logProbability),

@@ -5,7 +5,7 @@
  * attribute of a class, are left as written.
  */
 import { describe, expect, it } from 'vitest';
-import { askedShow, withAskedShow } from '../../engines/predictor/completions/asked-show.js';
+import { askedShow, listedThings, withAskedShow, withLabelForEcho } from '../../engines/predictor/completions/asked-show.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
@@ -43,5 +43,27 @@ describe('the attribute an opening asks for', () => {
     ]) {
       expect(completed(question, reading)).toBe(reading);
     }
+  });
+});
+
+describe('the things an opening lists', () => {
+  const cartoons = { ...shopSchema, classes: [...shopSchema.classes, { id: 'Cartoon', name: { singular: 'cartoon', plural: 'cartoons' }, primaryKey: [], rowCount: 1, attributes: [attribute('Cartoon', 'Directed_by', 'directed by', 'directed bys'), attribute('Cartoon', 'Title', 'title', 'titles')] }] };
+  const cartoonNames = schemaNames(cartoons);
+  const label = (question: string) => listedThings(questionWords(question, []), cartoonNames, cartoons);
+
+  it('are shown by their label, not by the value the question gave', () => {
+    expect(label('List all cartoons directed by Ben Jones')).toBe('A:Cartoon.Title');
+    // With the value found, the words after the class are a condition, not the attribute to show.
+    expect(listedThings(questionWords('List all cartoon directed by Ben Jones', [{ start: 31, end: 40, text: 'Ben Jones', kind: 'text', number: null, date: null, candidates: [] }]), cartoonNames, cartoons)).toBe('A:Cartoon.Title');
+    expect(withLabelForEcho('show A:Cartoon.Directed_by where A:Cartoon.Directed_by = @1'.split(' '), label('List all cartoons directed by Ben Jones')).join(' ')).toBe(
+      'show A:Cartoon.Title where A:Cartoon.Directed_by = @1',
+    );
+  });
+
+  it('leave a reading that shows what the value did not give, and openings that name an attribute', () => {
+    const reading = 'show A:Cartoon.Directed_by where A:Cartoon.Title = @1';
+    expect(withLabelForEcho(reading.split(' '), label('List all cartoons called Pilot')).join(' ')).toBe(reading);
+    expect(label('List the cartoon titles')).toBeNull();
+    expect(label('List the directed by of all cartoons')).toBeNull();
   });
 });

@@ -22,6 +22,21 @@ const BEFORE_CLASS: ReadonlySet<string> = new Set(['the', 'all', 'each', 'every'
 /** Words that ask for what names a thing, whatever the schema calls it ("the names of all cartoons": their titles). */
 const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'title', 'titles']);
 
+/** Where what a question's opening asks for starts ("what are the | names of ..."), or null when it has no opening. */
+function afterOpening(words: readonly string[]): number | null {
+  const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
+  if (!opening) return null;
+  let i = opening.length;
+  while (LEAD.has(words[i] as string)) i += 1;
+  return i;
+}
+
+/** A class's label as a token, when it is a name or a title by its own name ("title" of cartoons, "series name"): not a key or a city. */
+function namingLabel(schema: SchemaGraph, classId: string): string | null {
+  const label = labelAttribute(schema, classId);
+  return label && label.type === 'text' && /\b(name|title)$/.test(label.name.singular) ? attributeToken({ classId, attributeId: label.id }) : null;
+}
+
 /**
  * The attribute token the opening asks for, of the class named after it; null when the words do
  * not say so. "The names of X" asks for X's label (labels.ts) when X has no attribute so called
@@ -29,10 +44,8 @@ const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'title', 'ti
  */
 export function askedShow(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
   const words = said.map((w) => w ?? '');
-  const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
-  if (!opening) return null;
-  let i = opening.length;
-  while (LEAD.has(words[i] as string)) i += 1;
+  let i = afterOpening(words);
+  if (i === null) return null;
   const name = words[i] ? names.nameAt(words, i) : null;
   const naming = NAMING_WORDS.has(words[i] as string);
   if ((!name || name.attributes.length === 0) && !naming) return null;
@@ -44,10 +57,7 @@ export function askedShow(said: readonly (string | null)[], names: SchemaNames, 
   if (!owner) return null;
   const asked = (name?.attributes ?? []).filter((a) => ownerOf(a) === owner.id);
   if (asked.length === 1) return asked[0]!;
-  // Only a label that is a name or a title by its own name ("title" of cartoons, "series name"), not a key or a city.
-  const label = asked.length === 0 && naming ? labelAttribute(schema, owner.id) : null;
-  const named = label && label.type === 'text' && /\b(name|title)$/.test(label.name.singular);
-  return named ? attributeToken({ classId: owner.id, attributeId: label.id }) : null;
+  return asked.length === 0 && naming ? namingLabel(schema, owner.id) : null;
 }
 
 /** `tokens` showing the asked attribute instead of the one other attribute of its class it shows; `tokens` itself otherwise. */
@@ -56,4 +66,34 @@ export function withAskedShow(tokens: readonly string[], asked: string | null): 
   const shown = onlyShownAttribute(tokens);
   // The asked attribute used elsewhere in the reading (a condition on it) is no reason not to show it.
   return shown && shown !== asked && ownerOf(shown) === ownerOf(asked) ? showingInstead(tokens, asked) : tokens;
+}
+
+/**
+ * The label of the class an opening lists ("List all cartoons directed by Ben Jones": their titles),
+ * when the label is a name or a title; null when the words after the opening name no class, or
+ * name an attribute of it ("the cartoon titles") or what it is of ("the cartoons of ...").
+ */
+export function listedThings(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
+  const words = said.map((w) => w ?? '');
+  const i = afterOpening(words);
+  const owner = i !== null && words[i] ? names.classAt(words, i) : null;
+  const name = owner && i !== null ? names.nameAt(words, i) : null;
+  if (!owner || !name || i === null || words[i + name.length] === 'of') return null;
+  // "the cartoon titles" names what to show; "cartoons directed by Ben Jones" a condition: a value follows.
+  let next = i + name.length;
+  while (next < said.length && said[next] !== null && /^[^\p{L}\p{N}]+$/u.test(said[next]!)) next += 1;
+  if (name.attributes.length > 0 && !(next < said.length && said[next] === null)) return null;
+  return namingLabel(schema, owner.id);
+}
+
+/**
+ * `tokens` showing the listed class's label instead of an attribute of that class whose value the
+ * question gave ("cartoons directed by Ben Jones" showing who directed them); `tokens` itself otherwise.
+ */
+export function withLabelForEcho(tokens: readonly string[], label: string | null): readonly string[] {
+  if (!label) return tokens;
+  const shown = onlyShownAttribute(tokens);
+  if (!shown || shown === label || ownerOf(shown) !== ownerOf(label)) return tokens;
+  const echoed = tokens.some((token, i) => token === shown && tokens[i - 1] === 'where' && tokens[i + 1] === '=' && tokens[i + 2]?.startsWith('@'));
+  return echoed ? showingInstead(tokens, label) : tokens;
 }
