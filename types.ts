@@ -107,7 +107,12 @@ export interface Interpretation {
   readonly note?: string | null;
   /** The taught example (plugins/nl-query/teaching) this reading is, when it is one. */
   readonly taughtFrom?: string | null;
+  /** How the question matched the taught example, when the reading is one. */
+  readonly taughtMatch?: TaughtMatchKind | null;
 }
+
+/** EXACT: the question as taught; OTHER_VALUES: its words about other values; SIMILAR: other words near enough. */
+export type TaughtMatchKind = 'EXACT' | 'OTHER_VALUES' | 'SIMILAR';
 
 /** How one source took part in answering a question. */
 export type SourceOutcomeStatus =

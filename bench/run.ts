@@ -15,6 +15,7 @@ import { sourcesBenchmarks } from './sources.js';
 import { othersBenchmarks } from './others.js';
 import { trustBenchmark } from './trust.js';
 import { teachBenchmark } from './teach.js';
+import { teachNearBenchmark } from './teach-near.js';
 
 /** A benchmark gets the command line's options (`--…` words after the names), if it takes any. */
 const BENCHMARKS: Record<string, { about: string; run: (options: readonly string[]) => Promise<void> }> = {
@@ -30,6 +31,7 @@ const BENCHMARKS: Record<string, { about: string; run: (options: readonly string
   'ask-cli': { about: 'one nlq ask as a user runs it: wall time and peak RSS, every source vs --source royals (3 runs each)', run: askCliBenchmark },
   trust: { about: 'calibrated confidence: ECE per calibration group, the risk-coverage curve (table and PNG), accuracy at >= 60% coverage on dev (cross-validated) and questions-others / facts-others; --write refits models/calibration.json, --synthetic N, --others-per-db N, --ask GROUPS', run: trustBenchmark },
   teach: { about: 'learning from use through GraphQL: teach k = 0/5/10/20 questions per database (random, --seeds), accuracy on the untaught rest (questions-dev Northwind, questions-others), taught questions and value-swapped variants at once, ask p50; --sets, --k, --db, --retrain (CPU heavy: under flock /tmp/train.lock)', run: teachBenchmark },
+  'teach-near': { about: 'the curve the similar-question threshold of teaching is read from: dev questions taught, their hand-written rewordings and the other questions looked up (in process, questions-dev Northwind and royals)', run: teachNearBenchmark },
   mcp: { about: 'MCP tool calls to nlq mcp (stdio) and /mcp vs the same asks over GraphQL to nlq serve: p50/p95, ratios, calls/s', run: mcpBenchmark },
 };
 

@@ -79,6 +79,12 @@ interface Run {
   readonly rest: number;
   readonly restRight: number;
   readonly restRightUntaught: number;
+  /** Untaught questions answered by a taught reading (read as a similar taught question): all, right, and wrong though right untaught. */
+  readonly restTaught: number;
+  readonly restTaughtRight: number;
+  readonly restLost: number;
+  /** Those answered wrongly by a taught reading: the question and the answer's explanation (which names the taught question). */
+  readonly falseMatches: readonly string[];
   /** Stored taught questions asked right at once, and answered with their taught graph at all (right when the graph gives the gold rows). */
   readonly taughtRight: number;
   readonly taughtAsTaught: number;
@@ -117,9 +123,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-async function isRight(url: string, db: TaughtDatabase, question: DevQuestion): Promise<{ right: boolean; ms: number; taught: boolean }> {
+async function isRight(url: string, db: TaughtDatabase, question: DevQuestion): Promise<{ right: boolean; ms: number; taught: boolean; explanation: string }> {
   const answer = await askOverHttp(url, question.question, { source: db.source, topK: 3, limit: db.rowLimit });
-  return { right: answer.rows !== null && matchesGold(question, answer.rows), ms: answer.ms, taught: answer.taught };
+  return { right: answer.rows !== null && matchesGold(question, answer.rows), ms: answer.ms, taught: answer.taught, explanation: answer.explanation };
 }
 
 /** Every question of the database asked untaught: right or not, by id, and the round trips. */
@@ -161,10 +167,22 @@ async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph,
   const rest = db.questions.filter((q) => !picked.includes(q));
   const latencies: number[] = [];
   let restRight = 0;
+  let restTaught = 0;
+  let restTaughtRight = 0;
+  let restLost = 0;
+  const falseMatches: string[] = [];
   for (const question of rest) {
     const asked = await isRight(url, db, question);
     latencies.push(asked.ms);
     if (asked.right) restRight += 1;
+    if (asked.taught) {
+      restTaught += 1;
+      if (asked.right) restTaughtRight += 1;
+      else {
+        falseMatches.push(`${question.id} "${question.question}": ${asked.explanation.replace(/^.*\((read as|as taught)/, '($1')}`);
+        if (untaught.right.get(question.id)) restLost += 1;
+      }
+    }
   }
   let taughtRight = 0;
   let taughtAsTaught = 0;
@@ -184,7 +202,7 @@ async function teachAndAsk(url: string, db: TaughtDatabase, schema: SchemaGraph,
   const restRightUntaught = rest.filter((q) => untaught.right.get(q.id)).length;
   const untaughtLatencies = rest.map((q) => untaught.ms.get(q.id) ?? 0);
   return {
-    run: { db: db.name, seed, k, stored: stored.length, refused: picked.length - stored.length, rest: rest.length, restRight, restRightUntaught, taughtRight, taughtAsTaught, variants, variantsRight, latencies, untaughtLatencies },
+    run: { db: db.name, seed, k, stored: stored.length, refused: picked.length - stored.length, rest: rest.length, restRight, restRightUntaught, restTaught, restTaughtRight, restLost, falseMatches, taughtRight, taughtAsTaught, variants, variantsRight, latencies, untaughtLatencies },
     ids,
     rest,
   };
@@ -211,6 +229,14 @@ function report(set: string, runs: readonly Run[], ks: readonly number[]): void 
       `${String(k).padStart(3)}  ${`${sum((r) => r.stored)} (${sum((r) => r.refused)})`.padEnd(17)} ${`${sum((r) => r.restRight)}/${rest} ${pct(sum((r) => r.restRight), rest)} vs ${pct(sum((r) => r.restRightUntaught), rest)}`.padEnd(34)} ${`${lift >= 0 ? '+' : ''}${lift.toFixed(1)}`.padEnd(7)} ${`${sum((r) => r.taughtRight)}/${sum((r) => r.stored)} ${pct(sum((r) => r.taughtRight), sum((r) => r.stored))} (${sum((r) => r.taughtAsTaught)})`.padEnd(26)} ${`${sum((r) => r.variantsRight)}/${sum((r) => r.variants)} ${pct(sum((r) => r.variantsRight), sum((r) => r.variants))}`.padEnd(18)} ${ms.length ? percentile(ms, 50).toFixed(1) : '-'}`,
     );
   }
+  // Untaught questions a similar taught question answered: how many, how many of them wrongly (false matches).
+  for (const k of ks.filter((k) => k > 0)) {
+    const at = runs.filter((r) => r.k === k);
+    const sum = (f: (r: Run) => number) => at.reduce((n, r) => n + f(r), 0);
+    const taught = sum((r) => r.restTaught);
+    console.log(`  k=${k}: untaught questions answered by a taught reading ${taught}: right ${sum((r) => r.restTaughtRight)}, wrong ${taught - sum((r) => r.restTaughtRight)} (false matches; of them right untaught ${sum((r) => r.restLost)})`);
+    if (process.env.TEACH_FALSE_MATCHES) for (const r of at) for (const line of r.falseMatches) console.log(`    ${r.db} seed ${r.seed}: ${line}`);
+  }
   // Overhead: the untaught questions' round trips with k examples on their source against the same questions' with none.
   for (const k of ks.filter((k) => k > 0)) {
     const at = runs.filter((r) => r.k === k);
@@ -235,7 +261,7 @@ async function measureSet(set: string, configFile: string, databases: readonly T
         untaughtOf.set(db, untaught);
         const right = [...untaught.right.values()].filter(Boolean).length;
         const latencies = [...untaught.ms.values()];
-        runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, taughtRight: 0, taughtAsTaught: 0, variants: 0, variantsRight: 0, latencies, untaughtLatencies: latencies });
+        runs.push({ db: db.name, seed: 0, k: 0, stored: 0, refused: 0, rest: db.questions.length, restRight: right, restRightUntaught: right, restTaught: 0, restTaughtRight: 0, restLost: 0, falseMatches: [], taughtRight: 0, taughtAsTaught: 0, variants: 0, variantsRight: 0, latencies, untaughtLatencies: latencies });
         for (let seed = 1; seed <= options.seeds; seed += 1) {
           for (const k of options.ks.filter((k) => k > 0)) {
             const { run, ids } = await teachAndAsk(url, db, schema, file, untaught, seed, k);

@@ -47,10 +47,11 @@ export interface SourceInterpretation {
   readonly model?: 'own' | 'shared';
   /**
    * Set when the reading is a taught example's graph (plugins/nl-query/teaching): which example,
-   * its question, and whether the question was the taught one (`exact`) or read as it with other
-   * values (`near`). Its score is then its probability: taught readings are not calibrated.
+   * its question, and whether the question was the taught one (`exact`), read as it with other
+   * values (`near`) or in other words near enough (`similar`). Its score is then its probability:
+   * taught readings are not calibrated by the model's curve.
    */
-  readonly taught?: { readonly exampleId: string; readonly question: string; readonly match: 'exact' | 'near' };
+  readonly taught?: { readonly exampleId: string; readonly question: string; readonly match: 'exact' | 'near' | 'similar' };
 }
 
 /** Turns a question into ranked interpretations and runs them (predictor + engine, or SSG + SPJ). */

@@ -38,6 +38,8 @@ interface Ranked {
   readonly rankInSource: number;
 }
 
+const TAUGHT_MATCH = { exact: 'EXACT', near: 'OTHER_VALUES', similar: 'SIMILAR' } as const;
+
 /** Which calibration group a source's reading belongs to. */
 function groupOf(kind: SourceKind | undefined, interpretation: SourceInterpretation): CalibrationGroup {
   if (kind === 'nldb') return 'nldb';
@@ -84,6 +86,7 @@ export function federate(runs: readonly SourceRun[], question = '', calibrator: 
     error: interpretation.error?.message ?? null,
     note: rank < chosenRank ? passedOver(interpretation) : null,
     taughtFrom: interpretation.taught?.exampleId ?? null,
+    taughtMatch: interpretation.taught ? TAUGHT_MATCH[interpretation.taught.match] : null,
   }));
 
   const runnerUp = ranked.find((r) => r !== chosen && !r.interpretation.error);

@@ -477,6 +477,18 @@ export const typeDefs = /* GraphQL */ `
     note: String
     "Id of the taught example this reading is (see \`examples\`); null for the model's own readings."
     taughtFrom: ID
+    "How the question matched the taught example (null for the model's own readings)."
+    taughtMatch: TaughtMatch
+  }
+
+  "How a question matched a taught example."
+  enum TaughtMatch {
+    "The question as taught (case, accents, spacing and request openers aside)."
+    EXACT
+    "The same words about other values, re-linked into the taught graph."
+    OTHER_VALUES
+    "Other words, near enough to the taught question with the same operations (count, average, more than, not, ...); every value it gives re-linked. Its probability is what such matches measured on dev paraphrases, so a surer model reading ranks above it."
+    SIMILAR
   }
 
   "What a source did with a question."

@@ -485,6 +485,13 @@ export class Gateway {
     return (await this.teaching.find(sourceId, question))?.example ?? null;
   }
 
+  /** The taught example nearest `question` in other words, whatever its nearness (bench teach-near); `skip` leaves examples out. */
+  async nearestTaught(sourceId: string, question: string, skip?: (example: TaughtExample) => boolean): Promise<{ example: TaughtExample; nearness: number } | null> {
+    await this.start();
+    const match = await this.teaching.nearest(sourceId, question, skip);
+    return match ? { example: match.example, nearness: match.nearness } : null;
+  }
+
   /** Every taught example of a source, whoever asks (training reads them). */
   taughtExamples(sourceId: string): Promise<TaughtExample[]> {
     return this.teaching.examplesOf(sourceId);

@@ -258,6 +258,53 @@ describe('teaching through GraphQL', () => {
   });
 });
 
+describe('a similar question (other words) answers as taught', () => {
+  const SIMILAR_ASK = /* GraphQL */ `
+    query Ask($question: String!) {
+      ask(question: $question, options: { minConfidence: 0 }) {
+        answer { rows queryGraph explanation }
+        interpretations { queryGraph taughtFrom taughtMatch probability status }
+      }
+    }
+  `;
+  type SimilarAsked = {
+    ask: { answer: { rows: unknown[][]; queryGraph: string | null; explanation: string }; interpretations: { queryGraph: string | null; taughtFrom: string | null; taughtMatch: string | null; probability: number; status: string }[] };
+  };
+
+  it('reads another wording with another value as the taught question, re-linked and marked SIMILAR; unrelated questions that share words do not', async () => {
+    await withServer(async (server) => {
+      const question = 'zorbly glimmer accounts living in Germany';
+      const taught = await server.run<{ correctAnswer: { id: string } }>(CORRECT, { question, source: 'northwind', query: "SELECT c.ContactName FROM Customers c WHERE c.Country = 'Germany'" });
+      expect(taught.errors).toBeUndefined();
+      const id = taught.data!.correctAnswer.id;
+      try {
+        const exact = await server.run<SimilarAsked>(SIMILAR_ASK, { question });
+        expect(exact.data!.ask.interpretations[0]).toMatchObject({ taughtFrom: id, taughtMatch: 'EXACT', probability: 1 });
+
+        // Other words ("residing", "which ... are"), another order, another value.
+        const similar = await server.run<SimilarAsked>(SIMILAR_ASK, { question: 'In France, which zorbly glimmer accounts are residing?' });
+        expect(similar.errors).toBeUndefined();
+        const answer = similar.data!.ask.answer;
+        expect(answer.queryGraph).toBe('show Customers.ContactName ; where Customers.Country = "France"');
+        expect(answer.explanation).toContain(`read as the taught question "${question}", example ${id}`);
+        expect(answer.rows).toContainEqual(['Frédérique Citeaux']);
+        const reading = similar.data!.ask.interpretations.find((i) => i.taughtFrom === id);
+        expect(reading).toMatchObject({ taughtMatch: 'SIMILAR', status: 'CHOSEN' });
+        expect(reading!.probability).toBeLessThan(0.95);
+
+        // Sharing words is not enough: another operation (a count), other things asked for, or a value the taught graph would drop.
+        for (const other of ['How many zorbly glimmer accounts are in France?', 'zorbly glimmer orders shipped to France', 'zorbly glimmer accounts residing in France since 1997']) {
+          const asked = await server.run<SimilarAsked>(SIMILAR_ASK, { question: other });
+          expect(asked.errors, other).toBeUndefined();
+          expect(asked.data!.ask.interpretations.every((i) => i.taughtFrom === null), other).toBe(true);
+        }
+      } finally {
+        await server.run('mutation R($ids: [ID!]!) { removeExamples(source: "northwind", ids: $ids) { removed } }', { ids: [id] });
+      }
+    });
+  });
+});
+
 describe('who may teach', () => {
   const teacher = { role: 'teacher' };
   let server: ApolloServer;

@@ -90,10 +90,14 @@ function textMatches(m: Mention, c: Constraint, value: string): boolean {
 export function fits(slotted: SlottedGraph, mentions: readonly Mention[]): boolean {
   for (const [slot, need] of slotted.slots) {
     const m = mentions[slot - 1];
-    if (!m) return false;
-    const kind = m.kind === 'year' && need.kind === 'number' ? 'number' : m.kind === 'number' && need.kind === 'year' ? 'year' : m.kind;
-    if (kind !== need.kind) return false;
-    if (need.attribute && !m.candidates.some((k) => `${k.classId}.${k.attributeId}` === need.attribute && k.match !== 'partial')) return false;
+    if (!m || !fillsSlot(m, need)) return false;
   }
   return true;
+}
+
+/** Whether one mention fills one slot: its kind (a year may stand for a number), and a stored value of the slot's attribute when it has one. */
+export function fillsSlot(m: Mention, need: { readonly kind: MentionKind; readonly attribute: string | null }): boolean {
+  const kind = m.kind === 'year' && need.kind === 'number' ? 'number' : m.kind === 'number' && need.kind === 'year' ? 'year' : m.kind;
+  if (kind !== need.kind) return false;
+  return !need.attribute || m.candidates.some((k) => `${k.classId}.${k.attributeId}` === need.attribute && k.match !== 'partial');
 }

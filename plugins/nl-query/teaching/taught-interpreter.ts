@@ -3,7 +3,8 @@
  * reads as a taught one (example-index.ts), the taught graph, its values re-linked to the
  * question's own (slots.ts, bound by the predictor's bind.ts), runs first and is marked taught in
  * its explanation and `taught`. The question as taught needs no model at all; a near one (other
- * values, other openers) also gets the model's readings, ranked below it by federation.
+ * values, other openers) also gets the model's readings, ranked below it by federation; a similar
+ * one (other words) too, ranked by probability against them (TAUGHT_CONFIDENCE.similar).
  */
 import { describeError } from '../../../errors.js';
 import { bindValues } from '../../../engines/predictor/values/bind.js';
@@ -12,13 +13,15 @@ import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { explainQueryGraph } from '../../../engines/query-graph/explain.js';
 import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../../../engines/source.js';
-import type { TaughtMatch } from './example-index.js';
+import { SIMILAR, type TaughtMatch } from './example-index.js';
 
 /**
  * Confidence of a taught reading, passed to federation as its probability (taught readings are
- * not calibrated: the caller said what the answer is). A near match is a little less sure.
+ * not calibrated by the model's curve: the caller said what the answer is). A near match (other
+ * values) is a little less sure; a similar one (other words) is as sure as similar questions
+ * measured on the dev paraphrases were right, so a model reading more probable than that wins.
  */
-export const TAUGHT_CONFIDENCE = { exact: 1, near: 0.95 } as const;
+export const TAUGHT_CONFIDENCE = { exact: 1, near: 0.95, similar: SIMILAR.probability } as const;
 
 export interface TaughtLookup {
   /** The taught example the question reads as, on this source, or null. */
@@ -42,7 +45,8 @@ export function taughtFirst(interpreter: QuestionInterpreter, engine: QueryGraph
 async function runTaught(match: TaughtMatch, engine: QueryGraphEngine, limit: number, timeoutMs: number): Promise<SourceInterpretation> {
   const schema = engine.schema();
   const taught = { exampleId: match.example.id, question: match.example.question, match: match.match };
-  const said = match.match === 'exact' ? 'as taught' : `as taught for "${match.example.question}"`;
+  const said =
+    match.match === 'exact' ? 'as taught' : match.match === 'near' ? `as taught for "${match.example.question}"` : `read as the taught question "${match.example.question}"`;
   const score = TAUGHT_CONFIDENCE[match.match];
   let graph = match.slotted.graph;
   try {

@@ -108,6 +108,15 @@ export class Teaching {
     return index ? index.find(question) : null;
   }
 
+  /**
+   * The taught example nearest `question` in other words (example-index.ts `nearest`), whatever its
+   * nearness, examples `skip` names left out; for the curve SIMILAR is read from (bench teach-near).
+   */
+  async nearest(sourceId: string, question: string, skip: (example: TaughtExample) => boolean = () => false): Promise<TaughtMatch | null> {
+    const index = await this.indexFor(sourceId);
+    return index ? index.nearest(question, undefined, skip) : null;
+  }
+
   /** The taught answer `question` reads as in the collection, or null (also when examples cannot be read). */
   async findAnswer(collection: string, question: string): Promise<FactMatch | null> {
     if (!this.collections.has(collection)) return null;
