@@ -33,6 +33,8 @@ import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
 import { asksWhen, withDateShown } from './completions/asked-when.js';
+import { withSaidRowCount } from './completions/said-row-count.js';
+import { rowCounts } from './cues/row-count.js';
 import { operatorCues } from './cues/operator.js';
 import { orderCues } from './cues/order.js';
 import { affirmedPatterns } from './completions/affirmed.js';
@@ -129,29 +131,42 @@ export class QueryGraphPredictor {
     // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
-    // The words complete what the beam leaves out (completions/): measures asked together ("the maximum and minimum
-    // share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening asks for ("the
-    // names of countries ..."), the things an opening lists by their label rather than by the value the question gave
-    // ("list all cartoons directed by Ben Jones"), a date for "when", a sort ("in reverse alphabetical order") and a
-    // comparison ("not higher than 4") the way the words say, an anti-join no word denies read as the pattern
-    // affirmed, and two values of one attribute read as a choice or as both.
+    // The words complete what the beam leaves out (completions/), in this order: measures asked together ("the maximum
+    // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
+    // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
+    // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a sort ("in reverse alphabetical
+    // order"), the rows kept ("the 3 lowest") and a comparison ("not higher than 4") the way the words say, an
+    // anti-join no word denies read as the pattern affirmed, and two values of one attribute read as a choice or as both.
     const said = questionWords(question, mentions);
-    const asked = askedMeasures(said, this.names);
     const words = said.map((w) => w ?? '');
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
-    const denied = negates(question);
-    const directions = orderCues(said, this.names, schema);
+    const asked = askedMeasures(said, this.names);
     const listed = listedNames(said, this.names);
     const show = askedShow(said, this.names, schema);
     const things = listedThings(said, this.names, schema);
     const when = asksWhen(said);
+    const directions = orderCues(said, this.names, schema);
+    const counts = rowCounts(question, mentions);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
+    const denied = negates(question);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
+    const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
+      (tokens) => withAskedMeasures(tokens, asked, grouped),
+      (tokens) => withListedShows(tokens, listed),
+      (tokens) => withAskedShow(tokens, show),
+      (tokens) => withLabelForEcho(tokens, things),
+      (tokens) => withDateShown(tokens, when, schema),
+      (tokens) => withSaidDirections(tokens, directions),
+      (tokens) => withSaidRowCount(tokens, counts),
+      (tokens) => withSaidOperators(tokens, operators, schema),
+      (tokens) => affirmedPatterns(tokens, denied),
+      (tokens) => withTwoValuesRead(tokens, schema, texts),
+    ];
     // A completed reading is judged as it will run, not as the model wrote it.
     const decoded = onePerReading(
       beams
         .map((d) => {
-          const tokens = withTwoValuesRead(affirmedPatterns(withSaidOperators(withSaidDirections(withDateShown(withLabelForEcho(withAskedShow(withListedShows(withAskedMeasures(d.tokens, asked, grouped), listed), show), things), when, schema), directions), operators, schema), denied), schema, texts);
+          const tokens = completions.reduce((completed, complete) => complete(completed), d.tokens);
           return { ...d, tokens, logProbability: d.logProbability - checks.whenFinished(tokens) };
         })
         .sort((a, b) => b.logProbability - a.logProbability),
