@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- teach [--sets dev,others] [--k 0,5,10,20] [--seeds 3] [--db <name>,…] [--retrain]`:
+ * `npm run bench -- teach [--sets dev,others] [--k 0,5,10,20] [--seeds 3] [--db <name>,…] [--retrain] [--false-matches]`:
  * learning from use, measured as an outside client (GraphQL over HTTP to `nlq serve`). For each
  * database, k questions are taught (chosen at random per seed: `correctAnswer` with their gold
  * SQL, which the gateway reads into a query graph or refuses), and every other question of the
@@ -21,6 +21,9 @@
  * new model and the examples removed, so the figure is what training learned, not what the
  * examples answer; it is set against the shared model's answers to the same questions and the
  * nothing-taught model's. The models it trains are removed afterwards.
+ *
+ * `--false-matches` lists each untaught question a similar taught one (a near match) answered
+ * wrongly; the counts are always printed.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -55,6 +58,8 @@ interface TeachOptions {
   readonly seeds: number;
   readonly only: readonly string[] | null;
   readonly retrain: boolean;
+  /** Print each untaught question a similar taught one answered wrongly. */
+  readonly falseMatches: boolean;
 }
 
 /** One database of a set: its source, its file, its questions. */
@@ -100,7 +105,7 @@ interface Run {
 function parseOptions(args: readonly string[]): TeachOptions {
   const { values } = parseArgs({
     args: [...args],
-    options: { sets: { type: 'string', default: 'dev,others' }, k: { type: 'string', default: '0,5,10,20' }, seeds: { type: 'string', default: '3' }, db: { type: 'string' }, retrain: { type: 'boolean', default: false } },
+    options: { sets: { type: 'string', default: 'dev,others' }, k: { type: 'string', default: '0,5,10,20' }, seeds: { type: 'string', default: '3' }, db: { type: 'string' }, retrain: { type: 'boolean', default: false }, 'false-matches': { type: 'boolean', default: false } },
   });
   const sets = values.sets.split(',').map((s) => s.trim());
   if (sets.some((s) => s !== 'dev' && s !== 'others')) throw new Error(`--sets takes dev and/or others, not '${values.sets}'`);
@@ -110,7 +115,7 @@ function parseOptions(args: readonly string[]): TeachOptions {
   if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds takes a positive whole number, not '${values.seeds}'`);
   const only = values.db ? values.db.split(',').map((s) => s.trim()).filter(Boolean) : null;
   if (values.retrain && (!only || only.length > 3)) throw new Error('--retrain trains 1 + seeds models per database: name one to three with --db');
-  return { sets: sets as ('dev' | 'others')[], ks: [...new Set([0, ...ks])].sort((a, b) => a - b), seeds, only, retrain: values.retrain };
+  return { sets: sets as ('dev' | 'others')[], ks: [...new Set([0, ...ks])].sort((a, b) => a - b), seeds, only, retrain: values.retrain, falseMatches: values['false-matches'] };
 }
 
 
@@ -216,7 +221,7 @@ function train(configFile: string, sourceId: string): Promise<number> {
 
 const pct = (n: number, of: number) => (of === 0 ? '    -' : `${((n / of) * 100).toFixed(1).padStart(5)}%`);
 
-function report(set: string, runs: readonly Run[], ks: readonly number[]): void {
+function report(set: string, runs: readonly Run[], ks: readonly number[], falseMatches: boolean): void {
   console.log(`\n${set}: per k, over ${new Set(runs.filter((r) => r.k > 0).map((r) => r.seed)).size} seed(s) and ${new Set(runs.map((r) => r.db)).size} database(s)`);
   console.log(`${'k'.padStart(3)}  ${'taught (refused)'.padEnd(17)} ${'untaught right: taught vs none'.padEnd(34)} ${'lift'.padEnd(7)} ${'taught right (as taught)'.padEnd(26)} ${'variants right'.padEnd(18)} ask p50 ms`);
   for (const k of ks) {
@@ -235,7 +240,7 @@ function report(set: string, runs: readonly Run[], ks: readonly number[]): void 
     const sum = (f: (r: Run) => number) => at.reduce((n, r) => n + f(r), 0);
     const taught = sum((r) => r.restTaught);
     console.log(`  k=${k}: untaught questions answered by a taught reading ${taught}: right ${sum((r) => r.restTaughtRight)}, wrong ${taught - sum((r) => r.restTaughtRight)} (false matches; of them right untaught ${sum((r) => r.restLost)})`);
-    if (process.env.TEACH_FALSE_MATCHES) for (const r of at) for (const line of r.falseMatches) console.log(`    ${r.db} seed ${r.seed}: ${line}`);
+    if (falseMatches) for (const r of at) for (const line of r.falseMatches) console.log(`    ${r.db} seed ${r.seed}: ${line}`);
   }
   // Overhead: the untaught questions' round trips with k examples on their source against the same questions' with none.
   for (const k of ks.filter((k) => k > 0)) {
@@ -275,7 +280,7 @@ async function measureSet(set: string, configFile: string, databases: readonly T
       console.log(`  ${set}/${db.name}: ${db.questions.length} questions, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
   });
-  report(set, runs, options.ks);
+  report(set, runs, options.ks, options.falseMatches);
   if (options.retrain) await retrained(set, configFile, databases, untaughtOf, options);
 }
 
