@@ -8,11 +8,14 @@
  *
  * The collection itself says which names are of the class (classes.ts `membersOf`: "X is a
  * museum", names ending in "Museum"), so each member is offered one more support set: the facts
- * about it (its subject), as many as the extractor reads at once. The extractor and the checks by
+ * about it (its subject), as many as the extractor reads at once; a member that no fact is about,
+ * only named in passing ("In 2021 Leni Faskov used the Osprey Telescope to find the exoplanet
+ * Osprey-2b"), the facts naming it. The extractor and the checks by
  * code judge these sets like any other. People are left out: a person's facts also tell of years
  * that are not births ("has worked there since 2009"), and the question's own words find people
  * well (held-out worlds lost with them).
  */
+import { normalise } from './aggregate.js';
 import { nameKey, subjectOf } from './classes.js';
 import type { LexicalIndex } from './lexical-index.js';
 import type { SupportSet } from './ssg.js';
@@ -42,7 +45,9 @@ export function rosterSets(
   const seen = new Set(have);
   const out: SupportSet[] = [];
   for (const member of lexical.classes.membersOf(noun).slice(0, options.members)) {
-    const ids = factsAbout(member, lexical, text).slice(0, options.factsPerMember);
+    // a member no fact is about ("... to find the exoplanet Osprey-2b") is offered the facts naming it
+    const own = factsAbout(member, lexical, text);
+    const ids = (own.length > 0 ? own : factsNaming(member, lexical, text)).slice(0, options.factsPerMember);
     const key = [...ids].sort().join(',');
     if (ids.length === 0 || seen.has(key)) continue;
     seen.add(key);
@@ -61,5 +66,15 @@ export function factsAbout(name: string, lexical: LexicalIndex, text: (id: strin
   return lexical
     .search(key, 32)
     .filter((h) => nameKey(subjectOf(text(h.id), ordinary) ?? '') === key)
+    .map((h) => h.id);
+}
+
+/** The ids of the facts that write a name (case and spacing aside), in BM25's order for it (of its 32 best hits). */
+export function factsNaming(name: string, lexical: LexicalIndex, text: (id: string) => string): string[] {
+  const key = normalise(name);
+  if (key === '') return [];
+  return lexical
+    .search(name, 32)
+    .filter((h) => normalise(text(h.id)).includes(key))
     .map((h) => h.id);
 }

@@ -30,6 +30,21 @@ describe('the roster of a class', () => {
     expect(ids(rosterSets('museum', index(), text, new Set()))).toEqual(expect.arrayContaining([['6'], ['7']]));
   });
 
+  it('offers a member no fact is about the facts naming it in passing', () => {
+    const lines = [
+      'The sloop Wren Dancer is moored at Quay Four.',
+      'Tamsin Oakes is a sailmaker.',
+      'In 1988 Tamsin Oakes sailed the sloop Kestrel Maid to the outer isles.',
+      'Kestrel Maid, a sloop, needs a new mast.',
+      'In 1961 Tamsin Oakes launched the sloop Marram Light.',
+    ];
+    const facts = lexicalIndexOf(lines);
+    const sets = ids(rosterSets('sloop', facts, textOf(lines), new Set()));
+    // Kestrel Maid and Wren Dancer have facts of their own; Marram Light is only named in passing
+    expect(sets).toEqual(expect.arrayContaining([['4'], ['1'], ['5']]));
+    expect(sets.flat()).not.toContain('3');
+  });
+
   it('skips sets already proposed, leaves people out, and honours its sizes', () => {
     expect(ids(rosterSets('company', index(), text, new Set(['1,2'])))).toEqual([['4', '5']]);
     expect(rosterSets('person', index(), text, new Set())).toEqual([]);
