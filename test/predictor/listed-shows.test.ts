@@ -1,7 +1,7 @@
 /**
  * Attributes a question lists to be shown ("the city, address and birth date of employees"): a
  * reading that shows some of them is completed with the rest, in the order listed, and shows only
- * them; a list of one, a reading that shows none of them or aggregates, and a name of two classes
+ * them (a later sentence may list them: "Which orders ...? List their ship city and freight."); a list of one, a reading that shows none of them or aggregates, and a name of two classes
  * of the reading are left as written.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,9 @@ describe('attributes a question lists', () => {
     expect(listed('What are the birth and hire dates of employees?')).toEqual([['A:Employees.BirthDate'], ['A:Employees.HireDate']]);
     expect(listed('Which orders have a freight over 20?')).toEqual([]);
     expect(listed('List the freight of orders with ship city Lyon')).toEqual([]);
+    // A later sentence may say what to show.
+    expect(listed('Which orders were shipped late? List their ship city and freight.')).toEqual([['A:Orders.ShipCity'], ['A:Orders.Freight']]);
+    expect(listed('Which employees were hired last? Show his or her birth date and hire date.')).toEqual([['A:Employees.BirthDate'], ['A:Employees.HireDate']]);
   });
 
   it('completes a reading that shows some of them, in the order listed, and shows only them', () => {

@@ -14,7 +14,7 @@ import { labelAttribute } from '../schema-words/labels.js';
 import { attributeToken } from '../model/target.js';
 import { onlyShownAttribute, showingInstead } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';
-import { OPENINGS, LEAD } from './listed-shows.js';
+import { openings } from './listed-shows.js';
 
 /** Words between "of" and the class's name. */
 const BEFORE_CLASS: ReadonlySet<string> = new Set(['the', 'all', 'each', 'every', 'those', 'these']);
@@ -22,14 +22,6 @@ const BEFORE_CLASS: ReadonlySet<string> = new Set(['the', 'all', 'each', 'every'
 /** Words that ask for what names a thing, whatever the schema calls it ("the names of all cartoons": their titles). */
 const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'names', 'title', 'titles']);
 
-/** Where what a question's opening asks for starts ("what are the | names of ..."), or null when it has no opening. */
-function afterOpening(words: readonly string[]): number | null {
-  const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
-  if (!opening) return null;
-  let i = opening.length;
-  while (LEAD.has(words[i] as string)) i += 1;
-  return i;
-}
 
 /** A class's label as a token, when it is a name or a title by its own name ("title" of cartoons, "series name"): not a key or a city. */
 function namingLabel(schema: SchemaGraph, classId: string): string | null {
@@ -44,8 +36,15 @@ function namingLabel(schema: SchemaGraph, classId: string): string | null {
  */
 export function askedShow(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
   const words = said.map((w) => w ?? '');
-  let i = afterOpening(words);
-  if (i === null) return null;
+  for (const { at } of openings(words)) {
+    const asked = askedShowAt(words, at, names, schema);
+    if (asked) return asked;
+  }
+  return null;
+}
+
+function askedShowAt(words: readonly string[], start: number, names: SchemaNames, schema: SchemaGraph): string | null {
+  let i = start;
   const name = words[i] ? names.nameAt(words, i) : null;
   const naming = NAMING_WORDS.has(words[i] as string);
   if ((!name || name.attributes.length === 0) && !naming) return null;
@@ -75,7 +74,8 @@ export function withAskedShow(tokens: readonly string[], asked: string | null): 
  */
 export function listedThings(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
   const words = said.map((w) => w ?? '');
-  const i = afterOpening(words);
+  // The question's own opening: "List all cartoons ...", not a later sentence's.
+  const i = openings(words).find((opening) => opening.sentence === 0)?.at ?? null;
   const owner = i !== null && words[i] ? names.classAt(words, i) : null;
   const name = owner && i !== null ? names.nameAt(words, i) : null;
   if (!owner || !name || i === null || words[i + name.length] === 'of') return null;

@@ -23,7 +23,7 @@ export const OPENINGS: readonly (readonly string[])[] = [
   ['what', 'is'], ['what', 'are'], ['what', 's'], ['whats'], ['list'], ['show'], ['give'], ['find'], ['return'], ['tell', 'me'], ['display'], ['get'],
 ].sort((a, b) => b.length - a.length);
 /** Words that may follow the opening before the list. */
-export const LEAD: ReadonlySet<string> = new Set(['me', 'us', 'all', 'the', 'both', 'each', 'every', 'of', 'their', 'its', 'his', 'her']);
+export const LEAD: ReadonlySet<string> = new Set(['me', 'us', 'all', 'the', 'both', 'each', 'every', 'of', 'their', 'its', 'his', 'her', 'or']);
 /** Words between two listed names. */
 const JOINERS: ReadonlySet<string> = new Set([',', 'and', 'the', 'its', 'their', 'his', 'her', 'also', 'plus']);
 /** Joiners of more than one word ("along with"): "with" alone starts a condition. */
@@ -35,10 +35,37 @@ export type ListedNames = readonly (readonly string[])[];
 /** The names a question's opening lists to be shown (`said`: questionWords, value mentions as null), or none. */
 export function listedNames(said: readonly (string | null)[], names: SchemaNames): ListedNames {
   const words = said.map((w) => w ?? '');
-  const opening = OPENINGS.find((o) => o.every((w, k) => words[k] === w));
-  if (!opening) return [];
-  let i = opening.length;
-  while (LEAD.has(words[i] as string)) i += 1;
+  for (const { at } of openings(words)) {
+    const listed = namesListedAt(words, at, names);
+    if (listed.length >= 2) return listed;
+  }
+  return [];
+}
+
+/** Sentence ends: a question's second sentence often says what to show ("Which owner has the most dogs? List the owner id and name."). */
+const SENTENCE_ENDS: ReadonlySet<string> = new Set(['?', '.', '!', ';']);
+
+/**
+ * The sentences of a question that open as a request, in order: where each sentence starts, and
+ * where what it asks for starts ("what are the | names of ...", "... dogs? List his or her | first
+ * name ...").
+ */
+export function openings(words: readonly string[]): { readonly sentence: number; readonly at: number }[] {
+  const out: { sentence: number; at: number }[] = [];
+  words.forEach((_, sentence) => {
+    if (sentence > 0 && !SENTENCE_ENDS.has(words[sentence - 1] as string)) return;
+    const opening = OPENINGS.find((o) => o.every((w, k) => words[sentence + k] === w));
+    if (!opening) return;
+    let at = sentence + opening.length;
+    while (LEAD.has(words[at] as string)) at += 1;
+    out.push({ sentence, at });
+  });
+  return out;
+}
+
+/** The names listed from `i` on, joined by commas, "and" and "along with" (see the file's comment). */
+function namesListedAt(words: readonly string[], start: number, names: SchemaNames): ListedNames {
+  let i = start;
   const listed: (readonly string[])[] = [];
   const pending: string[] = [];
   for (;;) {
@@ -63,7 +90,7 @@ export function listedNames(said: readonly (string | null)[], names: SchemaNames
       else break;
     }
   }
-  return listed.length >= 2 ? listed : [];
+  return listed;
 }
 
 /**
