@@ -29,8 +29,11 @@ const FACTS = [
   'Pell Corran mapped Vennet in 1822.',
 ];
 
+// What the engine reads, whatever its calibrated probability: below the default minConfidence an
+// answer is UNSURE without rows (a "no" is right less often than a "yes" on other domains), which
+// is the trust tests' business, not this one's.
 const ASK = `query ($q: String!) {
-  ask(question: $q, options: { sources: ["waters"], limit: 20 }) { answer { kind rows support { text } } }
+  ask(question: $q, options: { sources: ["waters"], limit: 20, minConfidence: 0 }) { answer { kind rows support { text } } }
 }`;
 
 let dir: string;
