@@ -58,12 +58,14 @@ export function withTwoValuesRead(tokens: readonly string[], schema: SchemaGraph
   const owner = classOf(attribute);
   const subject = classOf(items.find((item) => item[0] === 'show')?.at(-1));
   if (!owner || !subject || tokens.some((t) => t.startsWith('A:') && t.includes('#'))) return tokens;
-  const end = tokens.indexOf(EOS) >= 0 ? [EOS] : [];
-  if (owner === subject) return [...items.flatMap((item) => (item === first ? ['where', attribute, 'in', first[3]!, second[3]!] : item === second ? [] : item)), ...end];
+  const end = tokens.indexOf(EOS) >= 0 ? tokens.slice(tokens.indexOf(EOS)) : [];
+  // A choice: the two conditions become one, `in` both values, where the first stood.
+  const asChoice = () => [...items.flatMap((item) => (item === first ? ['where', attribute, 'in', first[3]!, second[3]!] : item === second ? [] : item)), ...end];
+  if (owner === subject) return asChoice();
   if (twoRoles(schema, subject, owner)) return tokens;
   const fans = fansOut(schema, subject, owner);
   if (fans === null) return tokens;
-  if (!fans) return [...items.flatMap((item) => (item === first ? ['where', attribute, 'in', first[3]!, second[3]!] : item === second ? [] : item)), ...end];
+  if (!fans) return asChoice();
   // Both: the owner's conditions move into two patterns; the owner must be used by nothing else.
   const ownerToken = (t: string) => classOf(t) === owner || t === `C:${owner}`;
   const ownConditions = items.filter((item) => item[0] === 'where' && classOf(item[1]) === owner);
