@@ -14,6 +14,7 @@ import { describeAmbiguity } from '../plugins/nl-query/calibration/ambiguity.js'
 import { Calibrator } from '../plugins/nl-query/calibration/calibrator.js';
 import { byRawScore, readingFeatures, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
 import { interpretationId } from '../plugins/nl-query/calibration/interpretation-id.js';
+import { rivalProbabilities } from '../plugins/nl-query/calibration/rival-readings.js';
 
 /** What one source did with one question. */
 export interface SourceRun {
@@ -64,17 +65,47 @@ function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
   ];
 }
 
-export function federate(runs: readonly SourceRun[], question = '', calibrator: Calibrator = Calibrator.none()): Federated {
-  const ranked: Ranked[] = runs
-    .flatMap((run) => calibrated(run, calibrator))
-    .sort((a, b) => b.probability - a.probability || b.interpretation.score - a.interpretation.score);
-  const ran = ranked.filter(({ interpretation }) => interpretation.result !== null);
-  const nonEmpty = ran.find(({ interpretation }) => (interpretation.result?.rows.length ?? 0) > 0);
-  // An empty result is an answer only if the question does not presume one, or nothing else answered.
-  const chosen = (presumesAnswer(question) ? nonEmpty : ran[0]) ?? ran[0] ?? null;
-  const chosenRank = chosen ? ranked.indexOf(chosen) : ranked.length;
+const byProbability = (a: Ranked, b: Ranked) => b.probability - a.probability || b.interpretation.score - a.interpretation.score;
 
-  const interpretations = ranked.map(({ source, interpretation, probability, rankInSource }, rank): Interpretation => ({
+/** The reading answered with among `readings` (best probability first): an empty result only if the question does not presume an answer, or nothing else answered. */
+function answerOf(readings: readonly Ranked[], presumes: boolean): Ranked | null {
+  const ran = readings.filter(({ interpretation }) => interpretation.result !== null);
+  const nonEmpty = ran.find(({ interpretation }) => (interpretation.result?.rows.length ?? 0) > 0);
+  return (presumes ? nonEmpty : ran[0]) ?? ran[0] ?? null;
+}
+
+/**
+ * Each source's readings other than the one it answers with, bounded by what that one leaves
+ * (rival-readings.ts); the model's readings only: a taught reading's probability is the caller's word.
+ */
+function asRivals(ranked: readonly Ranked[], chosen: Ranked | null, presumes: boolean): Ranked[] {
+  const answering = new Map<string, Ranked | null>();
+  const answerOfSource = (source: string) => {
+    if (chosen?.source === source) return chosen;
+    if (!answering.has(source)) answering.set(source, answerOf(ranked.filter((r) => r.source === source), presumes));
+    return answering.get(source) ?? undefined;
+  };
+  const model = ranked.filter((r) => !r.interpretation.taught);
+  const rivals = new Map(model.map((r) => [r, { source: r.source, score: r.interpretation.score, probability: r.probability }] as const));
+  const answerAsRival = (source: string) => {
+    const answer = answerOfSource(source);
+    return answer && (rivals.get(answer) ?? { source, score: answer.interpretation.score, probability: answer.probability });
+  };
+  const probabilities = rivalProbabilities([...rivals.values()], answerAsRival);
+  const bounded = new Map(model.map((r, i) => [r, probabilities[i]!] as const));
+  return ranked.map((r) => (bounded.has(r) ? { ...r, probability: bounded.get(r)! } : r)).sort(byProbability);
+}
+
+export function federate(runs: readonly SourceRun[], question = '', calibrator: Calibrator = Calibrator.none()): Federated {
+  const presumes = presumesAnswer(question);
+  const calibratedReadings = runs.flatMap((run) => calibrated(run, calibrator)).sort(byProbability);
+  const chosenAsCalibrated = answerOf(calibratedReadings, presumes);
+  const ranked = asRivals(calibratedReadings, chosenAsCalibrated, presumes);
+  const chosen = chosenAsCalibrated && ranked.find((r) => r.interpretation === chosenAsCalibrated.interpretation)!;
+  // Passed over: ahead of the answer in the order the answer was chosen in (calibrated, before the rival bound).
+  const triedBefore = new Set(calibratedReadings.slice(0, chosenAsCalibrated ? calibratedReadings.indexOf(chosenAsCalibrated) : calibratedReadings.length).map((r) => r.interpretation));
+
+  const interpretations = ranked.map(({ source, interpretation, probability, rankInSource }): Interpretation => ({
     source,
     score: interpretation.score,
     probability,
@@ -84,7 +115,7 @@ export function federate(runs: readonly SourceRun[], question = '', calibrator: 
     queryGraph: interpretation.queryGraph,
     status: chosen?.interpretation === interpretation ? 'CHOSEN' : statusOf(interpretation),
     error: interpretation.error?.message ?? null,
-    note: rank < chosenRank ? passedOver(interpretation) : null,
+    note: triedBefore.has(interpretation) ? passedOver(interpretation) : null,
     taughtFrom: interpretation.taught?.exampleId ?? null,
     taughtMatch: interpretation.taught ? TAUGHT_MATCH[interpretation.taught.match] : null,
   }));

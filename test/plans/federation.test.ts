@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceInterpretation } from '../../engines/source.js';
 import { federate, type SourceRun } from '../../resolvers/federation.js';
+import { Calibrator } from '../../plugins/nl-query/calibration/calibrator.js';
+import { FEATURE_NAMES } from '../../plugins/nl-query/calibration/features.js';
 
 const reading = (score: number, rows: number | 'failed' | 'not run', query = `q${score}`): SourceInterpretation => ({
   score,
@@ -31,8 +33,8 @@ describe('federation and self-correction', () => {
   it('tries the next reading when the best one fails, and says so', () => {
     const result = federate([run('a', reading(0.9, 'failed'), reading(0.5, 2))], 'Which things are there?');
     expect(result.answer?.confidence).toBe(0.5);
-    expect(result.interpretations[0]).toMatchObject({ status: 'FAILED', error: 'no such column', note: expect.stringContaining('next reading was tried') });
-    expect(result.interpretations[1]).toMatchObject({ status: 'CHOSEN', note: null });
+    expect(result.interpretations.find((i) => i.score === 0.9)).toMatchObject({ status: 'FAILED', error: 'no such column', note: expect.stringContaining('next reading was tried') });
+    expect(result.interpretations.find((i) => i.score === 0.5)).toMatchObject({ status: 'CHOSEN', note: null });
   });
 
   it('passes over an empty result when the question presumes an answer', () => {
@@ -55,5 +57,39 @@ describe('federation and self-correction', () => {
     const result = federate([run('a', reading(0.9, 'failed'), reading(0.1, 'not run'))], 'Which products are blue?');
     expect(result.answer).toBeNull();
     expect(result.interpretations.map((i) => i.status)).toEqual(['FAILED', 'NOT_RUN']);
+  });
+});
+
+describe('rival readings of one source', () => {
+  const calibrator = Calibrator.of({
+    version: 1,
+    about: 'test: the rank feature pushes readings far down the list up, as curves fitted on answered readings do',
+    features: [...FEATURE_NAMES],
+    groups: { querygraph: { bias: -1, weights: [0, 0, 1.5, 0, 0, 0], fittedOn: { sets: ['test'], samples: 1, right: 1 } } },
+  });
+
+  it('keeps the readings a source did not answer with below its answer, in the ratio of their raw scores', () => {
+    const result = federate([run('a', reading(0.5, 2), reading(0.3, 'not run'), reading(0.2, 'not run'))], 'Which things are there?', calibrator);
+    const [chosen, ...others] = result.interpretations;
+    expect(chosen).toMatchObject({ status: 'CHOSEN', score: 0.5 });
+    expect(result.answer?.confidence).toBeCloseTo(chosen!.probability);
+    expect(others.map((i) => i.score)).toEqual([0.3, 0.2]);
+    expect(others[0]!.probability).toBeCloseTo((chosen!.probability * 0.3) / 0.5);
+    expect(others[1]!.probability).toBeCloseTo((chosen!.probability * 0.2) / 0.5);
+  });
+
+  it('gives readings passed over no more than the answer leaves, shared by their raw scores', () => {
+    const result = federate([run('a', reading(0.6, 0), reading(0.2, 0), reading(0.2, 4))], 'Which products cost more than 50 dollars?', calibrator);
+    const chosen = result.interpretations.find((i) => i.status === 'CHOSEN')!;
+    const passed = result.interpretations.filter((i) => i.status === 'EMPTY');
+    expect(chosen.score).toBe(0.2);
+    expect(passed).toHaveLength(2);
+    expect(passed.map((i) => i.probability).reduce((a, b) => a + b)).toBeLessThanOrEqual(1 - chosen.probability + 1e-9);
+  });
+
+  it('leaves the answers of other sources as their curve gives them', () => {
+    const alone = federate([run('b', reading(0.4, 3))], 'Which things are there?', calibrator).interpretations[0]!.probability;
+    const together = federate([run('a', reading(0.9, 2), reading(0.1, 'not run')), run('b', reading(0.4, 3))], 'Which things are there?', calibrator);
+    expect(together.interpretations.find((i) => i.source === 'b')!.probability).toBeCloseTo(alone);
   });
 });
