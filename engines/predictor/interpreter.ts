@@ -34,6 +34,8 @@ import { withTwoValuesRead } from './completions/two-values.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
 import { asksWhen, withDateShown } from './completions/asked-when.js';
 import { withSaidRowCount } from './completions/said-row-count.js';
+import { withSaidCount } from './completions/said-count.js';
+import { countCues } from './cues/count.js';
 import { rowCounts } from './cues/row-count.js';
 import { operatorCues } from './cues/operator.js';
 import { orderCues } from './cues/order.js';
@@ -135,7 +137,7 @@ export class QueryGraphPredictor {
     // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
     // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a sort ("in reverse alphabetical
-    // order"), the rows kept ("the 3 lowest") and a comparison ("not higher than 4") the way the words say, an
+    // order"), the rows kept ("the 3 lowest"), the class counted ("how many languages ... in Aruba"), and a comparison ("not higher than 4") the way the words say, an
     // anti-join no word denies read as the pattern affirmed, and two values of one attribute read as a choice or as both.
     const said = questionWords(question, mentions);
     const words = said.map((w) => w ?? '');
@@ -147,6 +149,7 @@ export class QueryGraphPredictor {
     const when = asksWhen(said);
     const directions = orderCues(said, this.names, schema);
     const counts = rowCounts(question, mentions);
+    const counted = countCues(said, this.names, schema);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const denied = negates(question);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
@@ -158,6 +161,7 @@ export class QueryGraphPredictor {
       (tokens) => withDateShown(tokens, when, schema),
       (tokens) => withSaidDirections(tokens, directions),
       (tokens) => withSaidRowCount(tokens, counts),
+      (tokens) => withSaidCount(tokens, counted, schema),
       (tokens) => withSaidOperators(tokens, operators, schema),
       (tokens) => affirmedPatterns(tokens, denied),
       (tokens) => withTwoValuesRead(tokens, schema, texts),

@@ -27,14 +27,18 @@ export const COUNT_CUE_PENALTY = 4;
 
 type Direction = 'asc' | 'desc';
 
-/** Words that rank by a count when a class follows: "the most orders", "the fewest products". */
+/** Superlatives that rank by a count when "number of" (or "amount of", "count of") and a class follow: "the greatest amount of languages". */
+const MORE = ['largest', 'highest', 'greatest', 'biggest', 'most', 'maximum', 'max'];
+const FEWER = ['least', 'smallest', 'lowest', 'fewest', 'minimum', 'min'];
+const MEASURES = ['number', 'amount', 'count'];
+/** Words that rank by a count when a class follows: "the most orders", "the fewest products", "the largest number of flights". */
 const RANKED_COUNTS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
-  ...['most', 'largest number of', 'highest number of', 'greatest number of', 'biggest number of', 'most number of', 'maximum number of', 'max number of'].map((w) => ({ words: w.split(' '), direction: 'desc' as const })),
-  ...['fewest', 'least', 'least number of', 'smallest number of', 'lowest number of', 'fewest number of', 'minimum number of', 'min number of'].map((w) => ({ words: w.split(' '), direction: 'asc' as const })),
+  ...[['most'], ...MORE.flatMap((w) => MEASURES.map((m) => [w, m, 'of']))].map((words) => ({ words, direction: 'desc' as const })),
+  ...[['fewest'], ['least'], ...FEWER.flatMap((w) => MEASURES.map((m) => [w, m, 'of']))].map((words) => ({ words, direction: 'asc' as const })),
 ];
 /** Words that ask for a count of the class that follows: "how many orders", "the number of channels". */
 const COUNTS: readonly (readonly string[])[] = [['how', 'many'], ['number', 'of'], ['count', 'of'], ['amount', 'of'], ['total', 'number', 'of']];
-/** Words that may stand between the cue and the class's name ("the most different customers", "how many distinct ..."). */
+/** Words that may stand between the cue and the class's name ("the most different customers", "how many distinct ..."), besides values. */
 const FILLER = new Set(['the', 'different', 'distinct', 'unique', 'separate', 'individual', 'total']);
 
 /** Every word the count cues read: what a misspelt word of the question is repaired to. */
@@ -66,7 +70,8 @@ export function countCues(said: readonly (string | null)[], names: SchemaNames, 
     const run = ranked?.words ?? counted;
     if (!run) continue;
     let start = i + run.length;
-    while (start < words.length && FILLER.has(words[start] as string)) start += 1;
+    // A value may stand before the noun too: "how many official languages", "the number of red cars".
+    while (start < words.length && (FILLER.has(words[start] as string) || said[start] === null)) start += 1;
     const classes = countedClassesAt(words, start, names, schema);
     if (classes) cues.push({ classes, direction: ranked?.direction ?? null });
     i += run.length - 1;
@@ -82,11 +87,29 @@ export function countCues(said: readonly (string | null)[], names: SchemaNames, 
  */
 export function countedClassesAt(words: readonly string[], start: number, names: SchemaNames, schema: SchemaGraph): CountCue['classes'] | null {
   const name = names.nameAt(words, start);
+  if (name && name.classes.length === 0 && name.attributes.length > 0) return countedThroughAttributes(name.attributes, schema);
   const owner = name && name.attributes.length === 0 ? names.classAt(words, start) : null;
   if (!owner) return null;
   if (names.attributesAt(words, start + name!.length).some((token) => token.startsWith(`A:${owner.id}.`))) return null;
   const others = name!.classes.filter((id) => id !== owner.id).flatMap((id) => schema.classes.filter((c) => c.id === id));
   return [owner, ...others].map((c) => ({ classId: c.id, keys: c.attributes.filter((a) => a.primaryKey).map((a) => a.id), referredBy: foreignKeysTo(c.id, schema) }));
+}
+
+/**
+ * "How many languages are spoken in Aruba", "the country that speaks the largest number of
+ * languages": the words name no class but a text attribute (`countrylanguage.Language`), and what
+ * is counted is the rows that hold its values, each a language of a country. A count of the
+ * owner's rows or of the attribute's values (distinct or not) follows the cue. A number attribute
+ * is no such noun: "how many units in stock" asks for its value. Null when any named attribute is
+ * not text.
+ */
+function countedThroughAttributes(tokens: readonly string[], schema: SchemaGraph): CountCue['classes'] | null {
+  const attributes = tokens.map((token) => schema.classes.flatMap((c) => c.attributes).find((a) => attributeToken({ classId: a.classId, attributeId: a.id }) === token));
+  if (attributes.some((a) => !a || a.type !== 'text')) return null;
+  return attributes.map((a) => {
+    const owner = schema.classes.find((c) => c.id === a!.classId)!;
+    return { classId: owner.id, keys: [...owner.attributes.filter((k) => k.primaryKey).map((k) => k.id), a!.id] };
+  });
 }
 
 /** The one-column foreign keys of other classes that refer to `classId`, as attribute tokens. */
