@@ -30,7 +30,7 @@ let shared: WordNet | undefined;
 const POS_OF: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', a: 'adj', s: 'adj', v: 'verb' };
 
 export class WordNet {
-  private readonly indexes = new Map<PartOfSpeech, ReadonlyMap<string, readonly number[]>>();
+  private readonly indexes = new Map<PartOfSpeech | 'adv', ReadonlyMap<string, readonly number[]>>();
   private readonly data = new Map<PartOfSpeech, Buffer>();
   private readonly depths = new Map<number, number>();
 
@@ -133,6 +133,22 @@ export class WordNet {
     return out;
   }
 
+  /**
+   * Whether a lower-case word is an English content word in any of its regular forms: a noun
+   * ("destinations"), a verb ("departed", "arriving", "ships"), an adjective or an adverb as written.
+   * WordNet lists no function words ("of", "and"), and names only with their capitals.
+   */
+  knows(word: string): boolean {
+    if (this.knowsNoun(word)) return true;
+    if (verbBases(word).some((base) => this.index('verb').has(base))) return true;
+    return this.index('adj').has(word) || this.index('adv').has(word);
+  }
+
+  /** Whether a lower-case word is a noun, as written or plural ("destinations"). */
+  knowsNoun(word: string): boolean {
+    return nounBases(word).some((base) => this.index('noun').has(base));
+  }
+
   /** Whether a word's most frequent noun sense is a common noun (not a name: "beverage" yes, "Germany" no). */
   isCommonNoun(word: string): boolean {
     const first = (nounBases(word.toLowerCase()).map((b) => this.index('noun').get(b)).find((o) => o !== undefined) ?? [])[0];
@@ -170,7 +186,7 @@ export class WordNet {
     return d;
   }
 
-  private index(pos: PartOfSpeech): ReadonlyMap<string, readonly number[]> {
+  private index(pos: PartOfSpeech | 'adv'): ReadonlyMap<string, readonly number[]> {
     const cached = this.indexes.get(pos);
     if (cached) return cached;
     // `lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...`
@@ -213,6 +229,22 @@ export class WordNet {
     }
     return { lemmas, pertainsTo, kinds, broader };
   }
+}
+
+/**
+ * Base forms a verb may have, for regular inflections (WordNet's morphy for verbs): "departed" ->
+ * depart, "arriving" -> arrive, "ships" -> ship, "shipped" -> ship. The word itself comes first.
+ */
+function verbBases(word: string): string[] {
+  const out = [word];
+  for (const [suffix, endings] of [['s', ['']], ['es', ['']], ['ies', ['y']], ['ed', ['', 'e']], ['ing', ['', 'e']]] as const) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 1) continue;
+    const stem = word.slice(0, -suffix.length);
+    for (const ending of endings) out.push(stem + ending);
+    // A doubled final consonant ("shipped", "planning").
+    if (suffix.length > 1 && /([^aeiou])\1$/.test(stem)) out.push(stem.slice(0, -1));
+  }
+  return out;
 }
 
 function defaultDirectory(): string {

@@ -87,6 +87,8 @@ export interface PredictorLexicon {
   readonly nounSynonyms?: (noun: string) => readonly string[];
   /** Whether a word is a verb, so the cues know a date attribute by its participle ("hired in 1993"; schema-names.ts). */
   readonly isVerb?: (word: string) => boolean;
+  /** The schema word a word writes in full ("destination" -> "dest" of DestAirport), for the names and the mention finder (schema-words/abbreviations.ts). */
+  readonly abbreviationOf?: (word: string) => string | null;
 }
 
 /** How a model reads a question's values: as it was trained to (model.json). */
@@ -125,7 +127,7 @@ export class QueryGraphPredictor {
   /** The top `k` graphs for a question, best first (fewer when beams cannot be bound). */
   async predict(question: string, k: number, signal?: AbortSignal): Promise<Prediction[]> {
     const schema = this.engine.schema();
-    const found = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, flags: this.flags, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}) });
+    const found = findMentions(question, this.memory, { acrossMarks: this.rules.valuesAcrossMarks ?? false, flags: this.flags, ...(this.lexicon.pertainyms ? { pertainyms: this.lexicon.pertainyms } : {}), ...(this.lexicon.abbreviationOf ? { abbreviationOf: this.lexicon.abbreviationOf } : {}) });
     const mentions = await disambiguateByRows(question, found, this.engine, this.timeoutMs);
     const tokens = this.model.respell(inputTokens(question, mentions));
     const encoded = await this.model.encode(this.lexicon.synonyms ? this.lexicon.synonyms.rewrite(tokens) : tokens);

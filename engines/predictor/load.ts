@@ -15,6 +15,7 @@ import type { QueryGraphModel } from './model/query-graph-model.js';
 import { readSharedManifest, type SharedModelManifest } from './model/shared-files.js';
 import { MAX_QUESTION_TOKENS, SharedVocabulary } from './model/shared-input.js';
 import { SharedOnnxModel } from './model/shared-model.js';
+import { SchemaAbbreviations } from './schema-words/abbreviations.js';
 import { SchemaSynonyms } from './schema-words/synonyms.js';
 import { ValueMemory } from './values/value-memory.js';
 import { Vocabulary } from './model/vocabulary.js';
@@ -93,8 +94,10 @@ function isSharedModelFolder(directory: string): boolean {
 /** WordNet synonyms of the schema's words the model never read, and adjectives of stored values. */
 export function englishLexicon(memory: ValueMemory, model: Pick<QueryGraphModel, 'knows'>): PredictorLexicon {
   const wordnet = WordNet.shared();
+  const abbreviations = new SchemaAbbreviations(memory.schemaWordList(), { isWord: (word) => wordnet.knows(word), isNoun: (word) => wordnet.knowsNoun(word), isFunctionWord: (word) => ValueMemory.isStopword(word) });
   return {
-    synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => model.knows(word), wordnet),
+    synonyms: new SchemaSynonyms(memory.schemaWordList(), (word) => model.knows(word), wordnet, 1, abbreviations),
+    abbreviationOf: (word) => abbreviations.abbreviationOf(word),
     pertainyms: (adjective) => wordnet.pertainedNouns(adjective),
     nounSynonyms: (noun) => wordnet.synonyms(noun, 'noun', 1),
     isVerb: (word) => wordnet.synsets(word, 'verb').length > 0,

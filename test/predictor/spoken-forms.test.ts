@@ -4,34 +4,14 @@
  * spelt still wins, and a word that only looks like another ("states", "station") does not match it.
  */
 import { describe, expect, it } from 'vitest';
-import { attributeHumanName, classHumanName } from '../../engines/schema-graph/names.js';
-import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { baseWord, participleFirst, spokenForms } from '../../engines/predictor/schema-words/spoken-forms.js';
-import { attribute } from '../helpers/shop-schema.js';
+import { designerSchema } from '../helpers/designer-schema.js';
 
 const VERBS = new Set(['open', 'arrive', 'locate', 'ship', 'state', 'treat', 'depart']);
 const isVerb = (word: string) => VERBS.has(word);
 
-/** A schema of tables and columns named the way schema designers name them. */
-function schemaOf(tables: Record<string, string[]>): SchemaGraph {
-  return {
-    source: 'designer-names',
-    relations: [],
-    classes: Object.entries(tables).map(([id, columns]) => ({
-      id,
-      name: classHumanName(id),
-      primaryKey: [],
-      rowCount: 0,
-      attributes: columns.map((column) => {
-        const name = attributeHumanName(column);
-        return attribute(id, column, name.singular, name.plural);
-      }),
-    })),
-  };
-}
-
-const schema = schemaOf({
+const schema = designerSchema({
   museum: ['Museum_ID', 'Name', 'Num_of_Staff', 'Open_Year'],
   Dogs: ['dog_id', 'date_arrived', 'date_departed', 'date_of_birth'],
   Stations: ['station_id', 'states_served', 'order_qty'],

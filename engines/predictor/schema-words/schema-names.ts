@@ -43,6 +43,8 @@ export interface NameLexicon {
   readonly nounSynonyms?: (noun: string) => readonly string[];
   /** Whether a word is a verb: a date attribute named after one is said by its participle ("hired in 1993"). */
   readonly isVerb?: (word: string) => boolean;
+  /** The schema word a word writes in full ("destination" -> "dest" of DestAirport: abbreviations.ts). */
+  readonly abbreviationOf?: (word: string) => string | null;
 }
 
 /** Words that say which row or how much rather than what: never a name's first word standing for the name ("first name"). */
@@ -128,7 +130,7 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
       if (participle) participles.set(participle, [...(participles.get(participle) ?? []), attributeToken({ classId: owner.id, attributeId: attribute.id })]);
     }
   }
-  return new NameIndex(names, spoken, (word) => baseWord(word, lexicon.isVerb), participles, schema);
+  return new NameIndex(names, spoken, (word) => baseWord(word, lexicon.isVerb), participles, schema, lexicon.abbreviationOf);
 }
 
 class NameIndex implements SchemaNames {
@@ -152,6 +154,8 @@ class NameIndex implements SchemaNames {
     /** Participle -> the date attribute tokens it says. */
     private readonly participles: ReadonlyMap<string, readonly string[]>,
     private readonly schema: SchemaGraph,
+    /** The schema word a word writes in full, if any (abbreviations.ts). */
+    private readonly abbreviationOf?: (word: string) => string | null,
   ) {
     const words = [...names.keys()].map((n) => n.split(' '));
     this.vocabulary = new Set(words.flat());
@@ -215,10 +219,15 @@ class NameIndex implements SchemaNames {
   /**
    * The word as names spell it: an owner's possessive is its name ("the professional's first name"
    * names what "professional first name" does, "customers' cities" what "customers cities" does),
-   * and a word two neighbouring letters swapped is the name word it misspells (typos people make).
+   * a word two neighbouring letters swapped is the name word it misspells (typos people make), and
+   * a word a name shortens is that name's word ("destination airport" names DestAirport).
    */
   private spelling(word: string): string {
-    return remembered(this.spellings, word, (w) => unswapped(w.replace(/['’]s$/, '').replace(/(s)['’]$/, '$1'), this.vocabulary));
+    return remembered(this.spellings, word, (w) => {
+      const plain = w.replace(/['’]s$/, '').replace(/(s)['’]$/, '$1');
+      if (this.vocabulary.has(plain)) return plain;
+      return this.abbreviationOf?.(plain) ?? unswapped(plain, this.vocabulary);
+    });
   }
 
 }

@@ -3,10 +3,13 @@
  * write others ("clients" for customers, "merchandise" for products). Before the model reads a
  * question, a word it has never seen is replaced by the schema word WordNet lists it as a synonym
  * of (first senses only), in the same number. Words the model knows are never touched, so what it
- * learnt always wins over WordNet.
+ * learnt always wins over WordNet. One exception: a word the schema writes short ("destination"
+ * for DestAirport, abbreviations.ts) becomes the schema's short word even when the model knows it,
+ * since the model links a question to a schema name by the very word the name has.
  */
 import { nounBases } from '../../english/noun-bases.js';
 import type { WordNet } from '../../english/wordnet.js';
+import type { SchemaAbbreviations } from './abbreviations.js';
 
 export class SchemaSynonyms {
   /** Synonym (base form) -> the schema word (base form) it stands for. */
@@ -20,6 +23,8 @@ export class SchemaSynonyms {
     wordnet: WordNet,
     /** Senses of each schema word whose lemmas count as synonyms. Default 1 (the most frequent). */
     senses = 1,
+    /** The schema's words written short, to rewrite the words they shorten to (none by default). */
+    private readonly abbreviations?: SchemaAbbreviations,
   ) {
     const bases = new Set<string>();
     for (const word of schemaWords) if (/^[a-z]+$/.test(word)) bases.add(nounBases(word).find((b) => wordnet.synsets(b, 'noun').length > 0) ?? word);
@@ -34,7 +39,7 @@ export class SchemaSynonyms {
 
   /** The tokens with every unknown word that is a schema word's synonym replaced by that word. */
   rewrite(tokens: readonly string[]): string[] {
-    return tokens.map((token) => (this.known(token) || !/^[a-z]+$/.test(token) ? token : (this.replacement(token) ?? token)));
+    return tokens.map((token) => this.abbreviations?.abbreviationOf(token) ?? (this.known(token) || !/^[a-z]+$/.test(token) ? token : (this.replacement(token) ?? token)));
   }
 
   /** How many synonyms are known (for the model card and tests). */

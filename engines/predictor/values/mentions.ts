@@ -84,6 +84,13 @@ export interface MentionOptions {
    * mention of its yes value ('T'), found after every stored value. None by default.
    */
   readonly flags?: readonly FlagColumn[];
+  /**
+   * The schema word a word writes in full ("independence" -> "indep" of IndepYear:
+   * schema-words/abbreviations.ts), so that such a word is the question naming the schema, as the
+   * abbreviation itself would be, not a value ("independence year" is no city 'Independence').
+   * None by default.
+   */
+  readonly abbreviationOf?: (word: string) => string | null;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -101,7 +108,7 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   const maxCandidates = options.maxCandidates ?? 6;
 
   // Text values first, longest first: a stored value that contains digits ("Route 66") wins over its number.
-  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false)) add(mention);
+  for (const mention of textMentions(question, memory, options.maxWords ?? 6, maxCandidates, options.pertainyms, options.acrossMarks ?? false, options.abbreviationOf)) add(mention);
   for (const { start, end, candidate } of flagMentionsIn(question, options.flags ?? [])) add({ start, end, text: question.slice(start, end), kind: 'text', number: null, date: null, candidates: [candidate] });
   for (const mention of dateMentions(question, lower)) add(mention);
   for (const mention of periodMentions(question, lower, memory)) add(mention);
@@ -112,8 +119,18 @@ export function findMentions(question: string, memory: ValueMemory, options: Men
   return found.sort((a, b) => a.start - b.start).slice(0, maxMentions);
 }
 
-function textMentions(question: string, memory: ValueMemory, maxWords: number, maxCandidates: number, pertainyms: ((adjective: string) => readonly string[]) | undefined, acrossMarks: boolean): Mention[] {
+function textMentions(
+  question: string,
+  memory: ValueMemory,
+  maxWords: number,
+  maxCandidates: number,
+  pertainyms: ((adjective: string) => readonly string[]) | undefined,
+  acrossMarks: boolean,
+  abbreviationOf: ((word: string) => string | null) | undefined,
+): Mention[] {
   const spans = words(question).filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  // The words as the schema writes them: a word the schema shortens is its schema word.
+  const schemaSpelt = abbreviationOf ? spans.map((w) => ({ ...w, text: abbreviationOf(w.text) ?? w.text })) : spans;
   const out: Mention[] = [];
   const used = new Set<number>();
   const tryLookup = (quality: 'exact' | 'fuzzy' | 'name' | 'partial' | 'pertainym', fewest = 1, most = maxWords) => {
@@ -130,7 +147,8 @@ function textMentions(question: string, memory: ValueMemory, maxWords: number, m
         // A word of a longer name ("operational" of "operational from") may still be a whole stored value
         // ('Operational'), unless the question writes that name out around it ("package option") or it is
         // as short as the abbreviations every schema uses ("id" of "product id" is no 'ID' of Idaho).
-        const schemaWord = quality === 'exact' ? memory.isSchemaName(first.text) || (memory.isSchemaWord(first.text) && (first.text.length < 4 || insideSchemaName(spans, i, memory))) : memory.isSchemaWord(first.text);
+        const asSchema = (schemaSpelt[i] as WordSpan).text;
+        const schemaWord = quality === 'exact' ? memory.isSchemaName(asSchema) || (memory.isSchemaWord(asSchema) && (asSchema.length < 4 || insideSchemaName(schemaSpelt, i, memory))) : memory.isSchemaWord(asSchema);
         if (n === 1 && (first.text.length < 2 || /^\d+(\.\d+)?$/.test(first.text) || schemaWord)) continue;
         // "top seven" is a number, not Steven one letter away: only a value stored as the word itself takes it.
         if (quality !== 'exact' && gram.some((w) => isNumberWord(w.text))) continue;
