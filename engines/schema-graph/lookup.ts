@@ -15,7 +15,7 @@ export function findAttribute(schema: SchemaGraph, classId: string, attributeId:
   return found;
 }
 
-/** The type the database keeps an attribute's values as: text for numbers kept as text (engines/sql/numeric-text.ts), else its type. */
-export function storedType(attribute: Pick<SchemaAttribute, 'type' | 'numericText'>): AttributeType {
-  return attribute.numericText ? 'text' : attribute.type;
+/** The type the database keeps an attribute's values as: text for numbers and dates kept as text (engines/sql/numeric-text.ts, date-text.ts), else its type. */
+export function storedType(attribute: Pick<SchemaAttribute, 'type' | 'numericText' | 'dateText'>): AttributeType {
+  return attribute.numericText || attribute.dateText ? 'text' : attribute.type;
 }

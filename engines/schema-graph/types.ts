@@ -28,6 +28,12 @@ export interface SchemaAttribute {
    * cast (engines/sql/numeric-text.ts).
    */
   readonly numericText?: true;
+  /**
+   * Dates the database keeps as text (declared text or no type, every value an ISO date:
+   * `OperationalFrom` of CSV imports): `type` is 'date' or 'datetime', and SQL reads the column
+   * with a blank as NULL, through a cast where the database needs one (engines/sql/date-text.ts).
+   */
+  readonly dateText?: true;
   /** The database's own type name ("NUMERIC", "character varying"), for messages. */
   readonly nativeType: string;
   readonly nullable: boolean;

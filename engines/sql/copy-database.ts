@@ -199,7 +199,7 @@ function pagePlaceholders(provider: SqlProvider): string {
  * for 64-bit integers, Date for date and datetime columns (even in SQLite), Uint8Array for binary;
  * SQLite's loose typing may also hand over a number in a TEXT column or text in a numeric one.
  */
-export function targetValue(value: unknown, attribute: Pick<SchemaAttribute, 'type' | 'numericText'>, provider: SqlProvider): unknown {
+export function targetValue(value: unknown, attribute: Pick<SchemaAttribute, 'type' | 'numericText' | 'dateText'>, provider: SqlProvider): unknown {
   if (value === null || value === undefined) return null;
   switch (storedType(attribute)) {
     case 'integer':

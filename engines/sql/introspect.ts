@@ -1,8 +1,8 @@
 /**
  * The schema graph of any SQL database the gateway reaches, from its catalog (and from the data
  * only for row counts, for the type of a SQLite column declared with none, which SQLite allows:
- * tables imported from CSV files often have no types, and for numbers stored as text:
- * numeric-text.ts): base tables become classes, columns attributes, foreign keys relations, each
+ * tables imported from CSV files often have no types, and for numbers and dates stored as text:
+ * numeric-text.ts, date-text.ts): base tables become classes, columns attributes, foreign keys relations, each
  * with human names.
  *
  * Order is deterministic and the same in every dialect: classes sorted by id (code-point order, not
@@ -18,7 +18,7 @@ import { attributeHumanName, classHumanName, relationHumanName } from '../schema
 import type { AttributeType, SchemaAttribute, SchemaClass, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { countRows, readCatalog, type Catalog, type CatalogForeignKeyColumn } from './catalog.js';
 import { quoteIdentifier } from './dialect.js';
-import { numbersStoredAsText } from './numeric-text.js';
+import { typesStoredAsText, type TextColumnType } from './numeric-text.js';
 import type { SqlClient, SqlProvider } from './prisma-client.js';
 
 /** The gateway's own tables (the fact store, seed markers): never part of a source's schema. */
@@ -32,8 +32,8 @@ export async function introspectSqlSchema(client: SqlClient, provider: SqlProvid
   const tables = catalog.tables.filter((table) => !isInternalTable(table)).sort(byCodePoint);
   const rowCounts = await countRows(client, provider, tables);
   const stored = provider === 'sqlite' ? await storedTypes(client, catalog, tables) : new Map<string, AttributeType>();
-  const numeric = await numbersStoredAsText(client, provider, catalog, tables, (table, column, nativeType) => stored.get(`${table}\u0000${column}`) ?? attributeTypeOf(nativeType));
-  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0, stored, numeric));
+  const kept = await typesStoredAsText(client, provider, catalog, tables, (table, column, nativeType) => stored.get(`${table}\u0000${column}`) ?? attributeTypeOf(nativeType));
+  const classes = tables.map((table) => schemaClass(catalog, table, rowCounts.get(table) ?? 0, stored, kept));
   return Object.freeze({ source: sourceId, classes: Object.freeze(classes), relations: Object.freeze(schemaRelations(catalog, classes)) });
 }
 
@@ -62,7 +62,7 @@ async function storedTypes(client: SqlClient, catalog: Catalog, tables: readonly
   return out;
 }
 
-function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: ReadonlyMap<string, AttributeType>, numeric: ReadonlyMap<string, AttributeType>): SchemaClass {
+function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: ReadonlyMap<string, AttributeType>, kept: ReadonlyMap<string, TextColumnType>): SchemaClass {
   const primaryKey = catalog.primaryKeys
     .filter((key) => key.table === table)
     .sort((a, b) => a.position - b.position)
@@ -75,8 +75,9 @@ function schemaClass(catalog: Catalog, table: string, rowCount: number, stored: 
         Object.freeze({
           id: column.name,
           classId: table,
-          type: numeric.get(`${table}\u0000${column.name}`) ?? stored.get(`${table}\u0000${column.name}`) ?? attributeTypeOf(column.nativeType),
-          ...(numeric.has(`${table}\u0000${column.name}`) ? { numericText: true as const } : {}),
+          type: kept.get(`${table}\u0000${column.name}`)?.type ?? stored.get(`${table}\u0000${column.name}`) ?? attributeTypeOf(column.nativeType),
+          ...(kept.get(`${table}\u0000${column.name}`)?.kept === 'numbers' ? { numericText: true as const } : {}),
+          ...(kept.get(`${table}\u0000${column.name}`)?.kept === 'dates' ? { dateText: true as const } : {}),
           nativeType: column.nativeType,
           nullable: column.nullable && !primaryKey.includes(column.name),
           primaryKey: primaryKey.includes(column.name),

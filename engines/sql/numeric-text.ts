@@ -13,10 +13,12 @@
  * zeros a number would lose, like zip codes and phone extensions kept as text), a column of at most
  * two values (`'0'`/`'1'` flags: flags.ts reads those), and keys, declared or referring (an id
  * stored as text is compared with ids, never summed). Integers when no value has a fraction.
- * The read is one bounded statement per text column through the source's client.
+ * The read is one bounded statement per text column through the source's client, which also
+ * tells dates kept as text (date-text.ts).
  */
 import type { AttributeType } from '../schema-graph/types.js';
 import type { Catalog } from './catalog.js';
+import { dateTextType } from './date-text.js';
 import { quoteIdentifier } from './dialect.js';
 import type { SqlClient, SqlProvider } from './prisma-client.js';
 
@@ -41,24 +43,34 @@ export function numericTextType(values: readonly string[]): AttributeType | null
   return fraction ? 'decimal' : 'integer';
 }
 
+/** What a text column holds, read from its values: numbers (this file) or dates (date-text.ts). */
+export interface TextColumnType {
+  readonly type: AttributeType;
+  readonly kept: 'numbers' | 'dates';
+}
+
 /**
- * The text columns of `tables` that hold numbers, keyed `table\0column`, with the numbers' type;
- * `typeOf` is the type the schema gives a column otherwise (introspect.ts).
+ * The text columns of `tables` that hold numbers or dates, keyed `table\0column`, with their type;
+ * `typeOf` is the type the schema gives a column otherwise (introspect.ts). One read per column.
  */
-export async function numbersStoredAsText(client: SqlClient, provider: SqlProvider, catalog: Catalog, tables: readonly string[], typeOf: (table: string, column: string, nativeType: string) => AttributeType): Promise<Map<string, AttributeType>> {
+export async function typesStoredAsText(client: SqlClient, provider: SqlProvider, catalog: Catalog, tables: readonly string[], typeOf: (table: string, column: string, nativeType: string) => AttributeType): Promise<Map<string, TextColumnType>> {
   const keys = new Set([
     ...catalog.primaryKeys.map((k) => `${k.table}\u0000${k.column}`),
     ...catalog.foreignKeys.flatMap((k) => [`${k.fromTable}\u0000${k.fromColumn}`, ...(k.toColumn ? [`${k.toTable}\u0000${k.toColumn}`] : [])]),
   ]);
   const q = (name: string) => quoteIdentifier(provider, name);
-  const out = new Map<string, AttributeType>();
+  const out = new Map<string, TextColumnType>();
   for (const column of catalog.columns) {
     const key = `${column.table}\u0000${column.name}`;
     if (!tables.includes(column.table) || keys.has(key)) continue;
     if (typeOf(column.table, column.name, column.nativeType) !== 'text') continue;
     const rows = await client.$queryRawUnsafe<{ v: unknown }[]>(`SELECT ${q(column.name)} AS v FROM ${q(column.table)} WHERE ${q(column.name)} IS NOT NULL LIMIT ${SAMPLE}`);
-    const type = rows.length > 0 && rows.every((row) => typeof row.v === 'string') ? numericTextType(rows.map((row) => row.v as string)) : null;
-    if (type) out.set(key, type);
+    if (rows.length === 0 || !rows.every((row) => typeof row.v === 'string')) continue;
+    const values = rows.map((row) => row.v as string);
+    const number = numericTextType(values);
+    const date = number ? null : dateTextType(values);
+    if (number) out.set(key, { type: number, kept: 'numbers' });
+    else if (date) out.set(key, { type: date, kept: 'dates' });
   }
   return out;
 }

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
 import { schemaFingerprint } from '../../engines/predictor/model/fingerprint.js';
 import { numericTextType } from '../../engines/sql/numeric-text.js';
-import { openSqlClient, type SqlClient, type SqlProvider } from '../../engines/sql/prisma-client.js';
-import { SqlQueryEngine } from '../../engines/sql/sql-engine.js';
-import { scratchDatabase } from '../helpers/databases.js';
+import type { SqlProvider } from '../../engines/sql/prisma-client.js';
+import { scratchEngine, type ScratchEngine } from '../helpers/scratch-engine.js';
 
 const PROVIDERS: readonly SqlProvider[] = ['sqlite', 'postgresql', 'mysql'];
 
@@ -26,29 +25,14 @@ const DOGS = [
   { id: 5, name: 'Max', age: '1', weight: '', zip: '22222', abandoned: '0' },
 ];
 
-interface Opened {
-  readonly engine: SqlQueryEngine;
-  readonly client: SqlClient;
-  drop(): Promise<void>;
-}
-const opened = new Map<SqlProvider, Opened>();
+const opened = new Map<SqlProvider, ScratchEngine>();
 let dir: string;
 
-async function open(provider: SqlProvider): Promise<Opened> {
-  const scratch = provider === 'sqlite' ? null : await scratchDatabase(provider);
-  const url = scratch?.url ?? `file:${join(dir, 'dogs.sqlite')}`;
-  const writer = openSqlClient(url, { readonly: false });
-  await writer.$executeRawUnsafe('CREATE TABLE dogs (dog_id INTEGER PRIMARY KEY, name VARCHAR(40), age VARCHAR(20), weight VARCHAR(20), zip VARCHAR(10), abandoned VARCHAR(1))');
-  for (const d of DOGS) await writer.$executeRawUnsafe(`INSERT INTO dogs VALUES (${d.id}, '${d.name}', '${d.age}', '${d.weight}', '${d.zip}', '${d.abandoned}')`);
-  await writer.$disconnect();
-  const client = openSqlClient(url, { readonly: true });
-  const engine = await SqlQueryEngine.open({ sourceId: 'dogs', provider, client, ...(provider === 'sqlite' ? { url } : {}) });
-  return { engine, client, drop: async () => {
-    await engine.close();
-    await client.$disconnect();
-    await scratch?.drop();
-  } };
-}
+const open = (provider: SqlProvider) =>
+  scratchEngine(provider, 'dogs', dir, [
+    'CREATE TABLE dogs (dog_id INTEGER PRIMARY KEY, name VARCHAR(40), age VARCHAR(20), weight VARCHAR(20), zip VARCHAR(10), abandoned VARCHAR(1))',
+    ...DOGS.map((d) => `INSERT INTO dogs VALUES (${d.id}, '${d.name}', '${d.age}', '${d.weight}', '${d.zip}', '${d.abandoned}')`),
+  ]);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nlq-numeric-text-'));

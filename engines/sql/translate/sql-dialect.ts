@@ -37,6 +37,11 @@ export interface SqlDialect {
    * compares and sorts as numbers do ('10' after '9'): a cast to a floating-point number.
    */
   textAsNumber(expression: string): string;
+  /**
+   * A column of dates kept as text (engines/sql/date-text.ts) read as dates: a blank is NULL (a
+   * missing date, never the first one), and PostgreSQL and MariaDB cast the text to the type.
+   */
+  textAsDate(expression: string, type: 'date' | 'datetime'): string;
   /** An expression turned to lower-case text, for case-insensitive matching. */
   lowerText(expression: string): string;
   /**
@@ -62,6 +67,11 @@ export function sqlDialect(provider: SqlProvider): SqlDialect {
     textAsNumber: (expression) => {
       const present = `NULLIF(TRIM(${expression}), '')`;
       return provider === 'postgresql' ? `CAST(${present} AS DOUBLE PRECISION)` : provider === 'mysql' ? `CAST(${present} AS DOUBLE)` : `CAST(${present} AS REAL)`;
+    },
+    textAsDate: (expression, type) => {
+      const present = `NULLIF(TRIM(${expression}), '')`;
+      if (provider === 'sqlite') return present;
+      return `CAST(${present} AS ${type === 'date' ? 'DATE' : provider === 'postgresql' ? 'TIMESTAMP' : 'DATETIME'})`;
     },
     lowerText: (expression) => `LOWER(${expression})`,
     orderTerm: (expression, direction) =>

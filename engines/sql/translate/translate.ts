@@ -141,12 +141,14 @@ class Translation {
     return alias;
   }
 
-  /** An attribute's column (numbers kept as text read as numbers), or a computed attribute's expression. */
+  /** An attribute's column (numbers and dates kept as text read as numbers and dates), or a computed attribute's expression. */
   private column(ref: AttributeRef): string {
     const computed = this.computed.get(`${ref.classId}.${ref.attributeId}`);
     if (computed) return this.expression(computed.expression);
     const column = `${this.alias(ref)}.${this.dialect.identifier(ref.attributeId)}`;
-    return findAttribute(this.schema, ref.classId, ref.attributeId).numericText ? this.dialect.textAsNumber(column) : column;
+    const attribute = findAttribute(this.schema, ref.classId, ref.attributeId);
+    if (attribute.numericText) return this.dialect.textAsNumber(column);
+    return attribute.dateText ? this.dialect.textAsDate(column, attribute.type === 'date' ? 'date' : 'datetime') : column;
   }
 
   /** Arithmetic on one row; division is exact (never integer division) and by zero gives NULL. */
