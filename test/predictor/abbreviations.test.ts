@@ -107,6 +107,16 @@ describe('a word a schema name shortens is no value', () => {
     expect(texts('countries that became independent after 1950', true)).toEqual([]);
   });
 
+  it('reads "year of independence" as the name said the other way round, not the city Independence', () => {
+    expect(texts('give the name and year of independence of the country', false)).toContain('independence');
+    expect(texts('give the name and year of independence of the country', true)).toEqual([]);
+    // The same for a name spelt in full: "year of independence" says independence year.
+    const spelt = designerSchema({ country: ['Name', 'IndependenceYear'], city: ['Name'] });
+    const cities = ValueMemory.of([{ classId: 'city', attributeId: 'Name', type: 'text', values: ['Independence'], min: null, max: null }], spelt);
+    expect(findMentions('the year of independence of each country', cities).filter((m) => m.kind === 'text')).toEqual([]);
+    expect(findMentions('the population of independence', cities).map((m) => m.text)).toEqual(['independence']);
+  });
+
   it('still finds the stored value when the question names it alone', () => {
     expect(texts('what is the population of the city Independence', true)).toEqual(['Independence']);
   });

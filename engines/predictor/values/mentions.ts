@@ -284,7 +284,10 @@ function writtenAsName(question: string, spans: readonly WordSpan[], index: numb
 function insideSchemaName(spans: readonly WordSpan[], index: number, memory: ValueMemory): boolean {
   for (let n = 2; n <= 4; n += 1) {
     for (let from = Math.max(0, index - n + 1); from <= index && from + n <= spans.length; from += 1) {
-      if (memory.isSchemaName(spans.slice(from, from + n).map((w) => w.text).join(' '))) return true;
+      const run = spans.slice(from, from + n).map((w) => w.text);
+      if (memory.isSchemaName(run.join(' '))) return true;
+      // A two-word name said the other way round around "of" ("year of independence" for independence year).
+      if (n === 3 && run[1] === 'of' && memory.isSchemaName(`${run[2]} ${run[0]}`)) return true;
     }
   }
   return false;
