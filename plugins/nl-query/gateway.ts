@@ -80,7 +80,7 @@ async function predictorInterpreter(sourceId: string, engine: QueryGraphEngine, 
     findMentions(question, loaded.memory, { acrossMarks: loaded.rules.valuesAcrossMarks ?? false, pertainyms: (adjective) => wordnet.pertainedNouns(adjective) });
   const named = readingEveryName(eachEntityOnce(loaded.interpreter, engine, { timeoutMs: 5000 }), { sourceId, description, schema: engine.schema(), mentionsOf, isAdjective: (word) => wordnet.synsets(word, 'adj').length > 0, engine, timeoutMs: 5000 });
   // Taught questions are looked up whole, before the question is cut to what the model reads.
-  const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, models.teaching.attach(sourceId, mentionsOf));
+  const taught = taughtFirst(fittedToModel(named, (question) => inputTokens(question, mentionsOf(question)).length, loaded.inputBudget), engine, models.teaching.attach(sourceId, mentionsOf, engine.schema()));
   const shaped = shapedByQuestion(taught);
   // Readings of the shared model on a source it was never specialised to are calibrated apart.
   const interpreter = withModelKind(shaped, own ? 'own' : 'shared');

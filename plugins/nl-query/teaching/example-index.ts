@@ -5,7 +5,8 @@
  * open a request ("show me", "what are the") left out. Two questions with one key are the same
  * question about possibly other values; finding it is one map look-up, so asking costs a mention
  * search and a hash (well under the 2 ms the issue allows) and nothing when a source has no
- * examples. A question in other words is matched only when it asks for the same operations and
+ * examples. A question in other words is matched only when it asks for the same operations, names
+ * no part of the schema that neither the taught question nor its graph names (graph-names.ts), and
  * its content words overlap enough (near-questions.ts, SIMILAR), with every value it gives
  * re-linked into the taught graph: "cheap" and "expensive" must not meet, and a similar reading
  * carries a probability below an exact one's, so a surer model reading outranks it.
@@ -17,7 +18,9 @@ import { fold } from '../../../engines/english/normalize.js';
 import { wordsOf } from '../selection/terms.js';
 import type { TaughtExample } from './example-store.js';
 import { fillsSlot, fits, slotted, type SlottedGraph } from '../../../engines/predictor/training/taught-slots.js';
-import { nearFeatures, nearness, type NearFeatures } from './near-questions.js';
+import { nameWords, nearFeatures, nearness, schemaNameWords, type NearFeatures } from './near-questions.js';
+import { graphNames } from './graph-names.js';
+import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 
 /**
  * Least nearness (near-questions.ts) at which a question whose words differ from a taught one's
@@ -75,6 +78,8 @@ interface Entry {
   /** The taught question's mentions, folded: those the graph does not re-link must be the same in a near question. */
   readonly mentions: readonly string[];
   readonly features: NearFeatures;
+  /** The words naming what the taught graph reads (graph-names.ts): a similar question may name these though its taught question does not. */
+  readonly reads: ReadonlySet<string>;
 }
 
 export class ExampleIndex {
@@ -82,14 +87,31 @@ export class ExampleIndex {
   /** Every entry, latest first (similar questions are compared with each). */
   private readonly entries: Entry[] = [];
 
+  /** The source's words naming its schema (near-questions.ts schemaNameWords); none without a schema. */
+  private readonly schemaWords: ReadonlySet<string>;
+
+  /**
+   * `schema`: the source's, for similar questions: one that names a part of it neither the taught
+   * question nor the taught graph names is not similar (near-questions.ts).
+   */
   constructor(
     examples: readonly TaughtExample[],
     private readonly mentionsOf: (question: string) => readonly Mention[],
+    schema: SchemaGraph | null = null,
   ) {
+    this.schemaWords = schema ? schemaNameWords(schema) : new Set();
     for (const example of examples) {
       const mentions = mentionsOf(example.question);
       const key = questionKey(example.question, mentions);
-      const entry = { example, slotted: slotted(parseQueryGraph(example.queryGraph), mentions), folded: fold(example.question), mentions: mentions.map((m) => fold(m.text)), features: nearFeatures(example.question, mentions) };
+      const graph = parseQueryGraph(example.queryGraph);
+      const entry = {
+        example,
+        slotted: slotted(graph, mentions),
+        folded: fold(example.question),
+        mentions: mentions.map((m) => fold(m.text)),
+        features: nearFeatures(example.question, mentions, this.schemaWords),
+        reads: schema ? nameWords(graphNames(graph, schema)) : new Set<string>(),
+      };
       // The latest teaching of a question comes first: a correction overrides what was confirmed before.
       this.byKey.set(key, [entry, ...(this.byKey.get(key) ?? [])]);
       this.entries.unshift(entry);
@@ -124,11 +146,11 @@ export class ExampleIndex {
    * every value the question gives, whatever its nearness (bench teach-near reads the curve off it).
    */
   nearest(question: string, mentions: readonly Mention[] = this.mentionsOf(question), skip: (example: TaughtExample) => boolean = () => false): TaughtMatch | null {
-    const features = nearFeatures(question, mentions);
+    const features = nearFeatures(question, mentions, this.schemaWords);
     let best: TaughtMatch | null = null;
     for (const entry of this.entries) {
       if (skip(entry.example)) continue;
-      const score = nearness(features, entry.features);
+      const score = nearness(features, entry.features, entry.reads);
       if (score === 0 || (best && score <= best.nearness)) continue;
       const relinked = relink(entry, mentions);
       if (relinked) best = { example: entry.example, slotted: entry.slotted, match: 'similar', mentions: relinked, nearness: score };

@@ -7,22 +7,33 @@
  *   "not", "without", "except" one negation; ...), which must be the SAME set in both questions:
  *   "cheapest" against "most expensive" may share every other word and still ask the opposite;
  * - its content words (folded and stemmed as selection/terms.ts does, function words out), with
- *   the values it mentions set aside (they are re-linked, not compared: example-index.ts binds them).
+ *   the values it mentions set aside (they are re-linked, not compared: example-index.ts binds them);
+ * - of those, the words that name a part of the source's schema (a table or class, a column or
+ *   property, a relation: schemaNameWords). Each one the new question says must be in the taught
+ *   question or name what its taught graph reads: they say what is shown, counted or compared, and
+ *   "the names and grades of each student" is not "the grade of each student", nor "flights from
+ *   source airport X" "... destination airport X", though each pair shares most words. Words that
+ *   name nothing of the schema ("list", "operate", "perform", "popular") may differ: they are how
+ *   people reword; so may a name the new question leaves unsaid ("Which cities ..." for "the names
+ *   of the cities ...").
  *
- * Nearness is the Dice overlap of the content words (0..1), 0 when the operations differ. The
+ * Nearness is the Dice overlap of the content words (0..1), 0 when the operations differ or the new
+ * question names a part of the schema the taught one does not. The
  * threshold a near question must reach to answer as taught, and the probability such a reading
  * carries, come from a curve on the dev paraphrases (`npm run bench -- teach-near`: every
  * questions-dev Northwind question taught, its hand-written rewordings and the other questions
  * asked), never from validation questions.
  */
 import type { Mention } from '../../../engines/predictor/values/mentions.js';
+import type { HumanName, SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { stem, tokenize, type Token } from '../selection/terms.js';
 
 /** Words (folded) and the operation class each names. Classes of English, no source's words. */
 const OPERATION_WORDS: ReadonlyMap<string, string> = new Map(
   (
     [
-      ['count', 'count counts counted counting number numbers many'],
+      // "number" is a count only as "number of" (NUMBER_WORDS): "flight number" is a column.
+      ['count', 'count counts counted counting many'],
       ['sum', 'sum sums total totals totalled combined altogether'],
       ['mean', 'average averages mean avg'],
       ['max', 'maximum max most highest largest biggest greatest top'],
@@ -64,6 +75,20 @@ const OPERATION_PHRASES: ReadonlyMap<string, string> = new Map([
   ['no fewer', 'greater'],
 ]);
 
+/** Words that ask for a count as "the number of" and name a thing otherwise ("flight numbers", "version number"): countsNumber. */
+const NUMBER_WORDS: ReadonlySet<string> = new Set(['number', 'numbers']);
+
+/**
+ * Whether the number word at `i` asks for a count: "of" follows and no content word comes before
+ * ("the number of flights", "the greatest number of friends", "names and numbers of likes"), as
+ * against a noun it ends ("flight numbers of flights", "the version number of templates").
+ */
+function countsNumber(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i + 1]?.word !== 'of') return false;
+  const before = tokens[i - 1]?.word;
+  return before === undefined || FUNCTION_WORDS.has(before) || OPERATION_WORDS.has(before) || SUPERLATIVE.test(before);
+}
+
 /** A superlative's ending ("oldest", "cheapest"); a few nouns end so too ("interest") and are then compared strictly, which only loses matches. */
 const SUPERLATIVE = /^[a-z]{2,}est$/;
 
@@ -73,10 +98,42 @@ export interface NearFeatures {
   readonly operations: string;
   /** Content word stems, values set aside. */
   readonly words: ReadonlySet<string>;
+  /** Those of them that name a part of the schema. */
+  readonly names: ReadonlySet<string>;
 }
 
-/** The question's operations and content words; the text of each mention is left out. */
-export function nearFeatures(question: string, mentions: readonly Mention[]): NearFeatures {
+/** A content word as nearness compares it: folded, stemmed; null for function words, numbers and single letters. */
+function contentStem(token: Token): string | null {
+  return !FUNCTION_WORDS.has(token.word) && !token.numeric && token.word.length > 1 ? stem(token.word) : null;
+}
+
+/**
+ * The stems of the content words that name the schema's classes, attributes and relations, as
+ * people say them (their human names, singular and plural): what a question's words are checked
+ * against to tell which of them say what is asked for.
+ */
+export function schemaNameWords(schema: SchemaGraph): ReadonlySet<string> {
+  return nameWords([...schema.classes.flatMap((c) => [c.name, ...c.attributes.map((a) => a.name)]), ...schema.relations.map((r) => r.name)]);
+}
+
+/** The content word stems of human names (a schema's, or those a taught graph reads: graph-names.ts). */
+export function nameWords(names: readonly HumanName[]): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const name of names) {
+    for (const token of tokenize(`${name.singular} ${name.plural}`)) {
+      if (OPERATION_WORDS.has(token.word) || NUMBER_WORDS.has(token.word)) continue;
+      const word = contentStem(token);
+      if (word) words.add(word);
+    }
+  }
+  return words;
+}
+
+/**
+ * The question's operations and content words; the text of each mention is left out. `schemaWords`
+ * (schemaNameWords of the source) tells which content words name the schema; without it none do.
+ */
+export function nearFeatures(question: string, mentions: readonly Mention[], schemaWords: ReadonlySet<string> = new Set()): NearFeatures {
   const tokens: Token[] = [];
   let position = 0;
   for (const mention of mentions) {
@@ -94,19 +151,29 @@ export function nearFeatures(question: string, mentions: readonly Mention[]): Ne
       i += 1;
       continue;
     }
-    const kind = OPERATION_WORDS.get(token.word);
+    const kind = NUMBER_WORDS.has(token.word) ? (countsNumber(tokens, i) ? 'count' : undefined) : OPERATION_WORDS.get(token.word);
     if (kind) operations.add(kind);
     // A superlative or a word compared with "than" says which way, and "oldest" is not "youngest":
     // each must be in both questions as it is.
     else if (SUPERLATIVE.test(token.word) || tokens[i + 1]?.word === 'than') operations.add(token.word);
-    else if (!FUNCTION_WORDS.has(token.word) && !token.numeric && token.word.length > 1) words.add(stem(token.word));
+    else {
+      const word = contentStem(token);
+      if (word) words.add(word);
+    }
   }
-  return { operations: [...operations].sort().join(' '), words };
+  return { operations: [...operations].sort().join(' '), words, names: new Set([...words].filter((word) => schemaWords.has(word))) };
 }
 
-/** Dice overlap of the content words when the operations are the same, else 0. */
-export function nearness(a: NearFeatures, b: NearFeatures): number {
+/**
+ * How near question `a` is to the taught question `b`: the Dice overlap of their content words
+ * when they ask for the same operations and every word of `a` that names a part of the schema is
+ * in `b` or names what `b`'s taught graph reads (`taughtReads`, nameWords of graph-names.ts); else 0.
+ * A word naming the schema that only the taught question has may go unsaid ("Which cities ..." for
+ * "the names of cities ..."); one only the new question has asks for more than was taught.
+ */
+export function nearness(a: NearFeatures, b: NearFeatures, taughtReads: ReadonlySet<string> = new Set()): number {
   if (a.operations !== b.operations) return 0;
+  for (const name of a.names) if (!b.words.has(name) && !taughtReads.has(name)) return 0;
   const total = a.words.size + b.words.size;
   if (total === 0) return 0;
   let shared = 0;

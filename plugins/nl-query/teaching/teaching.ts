@@ -16,6 +16,7 @@ import type { QueryGraphEngine } from '../../../engines/query-graph/engine.js';
 import { explainQueryGraph } from '../../../engines/query-graph/explain.js';
 import { queryToGraph } from '../../../engines/query-graph/from-query/index.js';
 import type { QueryGraph } from '../../../engines/query-graph/types.js';
+import type { SchemaGraph } from '../../../engines/schema-graph/types.js';
 import { validateQueryGraph } from '../../../engines/query-graph/validate.js';
 import type { FactIndex } from '../../../engines/nldb/fact-index.js';
 import type { Source } from '../../../engines/source.js';
@@ -74,8 +75,8 @@ export interface TeachingHost {
 const MAX_SUPPORT = 20;
 
 export class Teaching {
-  /** Each structured source's mention finder, once its predictor is loaded. */
-  private readonly readers = new Map<string, (question: string) => readonly Mention[]>();
+  /** Each structured source's mention finder, once its predictor is loaded, and its schema (similar questions are compared by what they name of it). */
+  private readonly readers = new Map<string, { readonly mentionsOf: (question: string) => readonly Mention[]; readonly schema: SchemaGraph }>();
   private readonly indexes = new Map<string, Promise<ExampleIndex | null>>();
   /** Fact collections whose interpreters answer taught questions, and their taught answers. */
   private readonly collections = new Set<string>();
@@ -85,9 +86,9 @@ export class Teaching {
 
   constructor(private readonly host: TeachingHost) {}
 
-  /** Called when a source's predictor is loaded: questions are then read with its mention finder. */
-  attach(sourceId: string, mentionsOf: (question: string) => readonly Mention[]): TaughtLookup {
-    this.readers.set(sourceId, mentionsOf);
+  /** Called when a source's predictor is loaded: questions are then read with its mention finder, and compared in other words by what they name of its schema. */
+  attach(sourceId: string, mentionsOf: (question: string) => readonly Mention[], schema: SchemaGraph): TaughtLookup {
+    this.readers.set(sourceId, { mentionsOf, schema });
     this.indexes.delete(sourceId);
     return { find: (question) => this.find(sourceId, question) };
   }
@@ -331,7 +332,7 @@ export class Teaching {
   private indexFor(sourceId: string): Promise<ExampleIndex | null> {
     const reader = this.readers.get(sourceId);
     if (!reader) return Promise.resolve(null);
-    return this.cached(this.indexes, sourceId, (examples) => new ExampleIndex(examples.filter((example) => parsable(example.queryGraph)), reader));
+    return this.cached(this.indexes, sourceId, (examples) => new ExampleIndex(examples.filter((example) => parsable(example.queryGraph)), reader.mentionsOf, reader.schema));
   }
 
   /** A source's index, read from the store once and again after it changed (refreshIfChanged). */
