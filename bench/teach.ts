@@ -18,9 +18,11 @@
  * --source` once with nothing taught (what training on the schema alone gives), then per seed
  * once with that seed's largest k taught (the questions of the learning curve; training mixes the
  * source's taught examples into its data). After each, the untaught questions are asked with the
- * new model and the examples removed, so the figure is what training learned, not what the
- * examples answer; it is set against the shared model's answers to the same questions and the
- * nothing-taught model's. The models it trains are removed afterwards.
+ * new model twice: with the taught examples still stored, as a user who taught them and ran `nlq
+ * train` has it (similar questions answered at once, the rest by the retrained model), and with
+ * the examples removed, so the figure is what training learned, not what the examples answer;
+ * both are set against the shared model's answers to the same questions and the nothing-taught
+ * model's. The models it trains are removed afterwards.
  *
  * `--false-matches` lists each untaught question a similar taught one (a near match) answered
  * wrongly; the counts are always printed.
@@ -281,7 +283,7 @@ async function measureSet(set: string, configFile: string, databases: readonly T
     }
   });
   report(set, runs, options.ks, options.falseMatches);
-  if (options.retrain) await retrained(set, configFile, databases, untaughtOf, options);
+  if (options.retrain) await retrained(set, configFile, databases, untaughtOf, runs, options);
 }
 
 /** Every taught example of the source removed (what a retrained model is measured without). */
@@ -301,12 +303,14 @@ async function trainTimed(configFile: string, sourceId: string, what: string): P
 
 /**
  * Per database: a model trained with nothing taught, then per seed one trained with the seed's
- * largest k taught; each measured on the seed's untaught questions with the examples removed,
- * against the shared model's answers (the learning curve's k = 0) and the nothing-taught model's.
+ * largest k taught; each measured on the seed's untaught questions with the examples still stored
+ * (as a user has it) and removed (what training learned), against the shared model's answers
+ * with nothing taught (the learning curve's k = 0) and with the same examples taught (its largest
+ * k), and the nothing-taught model's.
  */
-async function retrained(set: string, configFile: string, databases: readonly TaughtDatabase[], untaughtOf: ReadonlyMap<TaughtDatabase, Untaught>, options: TeachOptions): Promise<void> {
+async function retrained(set: string, configFile: string, databases: readonly TaughtDatabase[], untaughtOf: ReadonlyMap<TaughtDatabase, Untaught>, runs: readonly Run[], options: TeachOptions): Promise<void> {
   const k = Math.max(...options.ks);
-  const totals = { rest: 0, shared: 0, plain: 0, taught: 0 };
+  const totals = { rest: 0, shared: 0, plain: 0, taught: 0, kept: 0, atOnce: 0 };
   for (const db of databases) {
     const untaught = untaughtOf.get(db);
     const directory = modelDirectory(defaultModelsRoot(), db.source);
@@ -332,22 +336,33 @@ async function retrained(set: string, configFile: string, databases: readonly Ta
         });
         if (!(await trainTimed(configFile, db.source, `seed ${seed}: ${stored} of ${k} taught examples mixed in`))) continue;
         const rest = db.questions.filter((q) => !picked.includes(q));
-        const right = await withServedGateway(configFile, async (url) => {
+        // As a user has it first (the taught examples still stored: at-once matching beside the
+        // retrained model), then with them removed (what training alone learned).
+        const { kept, right } = await withServedGateway(configFile, async (url) => {
+          const countRight = async () => {
+            let count = 0;
+            for (const question of rest) if ((await isRight(url, db, question)).right) count += 1;
+            return count;
+          };
+          const withExamples = await countRight();
           await removeAll(url, db.source);
-          let count = 0;
-          for (const question of rest) if ((await isRight(url, db, question)).right) count += 1;
-          return count;
+          return { kept: withExamples, right: await countRight() };
         });
         const shared = rest.filter((q) => untaught.right.get(q.id)).length;
         const plainRight = rest.filter((q) => plain.get(q.id)).length;
+        // The same questions with the same examples taught, before retraining (the learning curve's run).
+        const atOnce = runs.find((r) => r.db === db.name && r.seed === seed && r.k === k)?.restRight ?? 0;
+        totals.atOnce += atOnce;
         totals.rest += rest.length;
         totals.shared += shared;
         totals.plain += plainRight;
         totals.taught += right;
-        const points = (n: number) => `${right >= n ? '+' : ''}${(((right - n) / rest.length) * 100).toFixed(1)}`;
+        totals.kept += kept;
+        const points = (n: number, than = right) => `${than >= n ? '+' : ''}${(((than - n) / rest.length) * 100).toFixed(1)}`;
         console.log(
           `${set}/${db.name} seed ${seed}, untaught questions (examples removed): retrained with ${stored} taught ${right}/${rest.length} ${pct(right, rest.length)}; ` +
-            `shared model ${pct(shared, rest.length)} (${points(shared)} points); retrained with nothing taught ${pct(plainRight, rest.length)} (${points(plainRight)} points)`,
+            `shared model ${pct(shared, rest.length)} (${points(shared)} points); retrained with nothing taught ${pct(plainRight, rest.length)} (${points(plainRight)} points); ` +
+            `with the examples still stored (as a user has it) ${kept}/${rest.length} ${pct(kept, rest.length)} (${points(shared, kept)} points over the shared model; ${points(atOnce, kept)} over the shared model with them taught, ${pct(atOnce, rest.length)})`,
         );
       }
     } finally {
@@ -359,6 +374,11 @@ async function retrained(set: string, configFile: string, databases: readonly Ta
     console.log(
       `${set} after retraining, all databases and seeds: untaught ${totals.taught}/${totals.rest} ${pct(totals.taught, totals.rest)} with the taught examples trained in, ` +
         `shared model ${pct(totals.shared, totals.rest)} (${points(totals.shared)} points), nothing taught ${pct(totals.plain, totals.rest)} (${points(totals.plain)} points)`,
+    );
+    const kept = (n: number) => (((totals.kept - n) / totals.rest) * 100).toFixed(1);
+    console.log(
+      `${set} after retraining as a user has it (the taught examples still stored, answering near questions at once): untaught ${totals.kept}/${totals.rest} ${pct(totals.kept, totals.rest)}, ` +
+        `shared model with nothing taught ${pct(totals.shared, totals.rest)} (${kept(totals.shared)} points), shared model with them taught ${pct(totals.atOnce, totals.rest)} (${kept(totals.atOnce)} points), retrained with nothing taught ${pct(totals.plain, totals.rest)} (${kept(totals.plain)} points)`,
     );
   }
 }
