@@ -31,7 +31,9 @@ function nlq(args: readonly string[], input?: string) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-describe('nlq examples and nlq ask --teach', () => {
+// Each test runs the CLI four or five times, and each run opens the sources and loads the models
+// (seconds apiece): the default 60 s per test is too little on a loaded 2-core machine (seen at 74-114 s).
+describe('nlq examples and nlq ask --teach', { timeout: 240_000 }, () => {
   it('adds an example from SQL, lists it, refuses a write, removes it', () => {
     const added = nlq(['examples', 'add', '--source', 'northwind', '--question', 'zorbly accounts in Germany', '--query', "SELECT ContactName FROM Customers WHERE Country = 'Germany'", '--json']);
     expect(added.code, added.err).toBe(0);
