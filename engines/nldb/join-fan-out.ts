@@ -28,17 +28,45 @@ interface JoinAnchor {
 }
 
 /**
- * The phrase a question joins through: "a NOUN" of a class the collection uses (not the class the
- * question asks for), or "someone"; null when there is none.
+ * Whether the collection uses a word as a class of things: a class noun its facts state ("X, a
+ * schooner"), or a word its names end or open with ("the Harbour Brass Ensemble", "Mount Orla").
+ */
+function isCollectionClass(classes: ClassLexicon, noun: string): boolean {
+  return classes.isClassNoun(noun) || classes.endsNames(noun) || classes.beginsNames(noun);
+}
+
+/**
+ * The classes a question goes through, other than the one it asks for, with where each stands:
+ * "a NOUN", and a bare plural ("people who play in ensembles based at X", "ships built at
+ * yards founded before 1900"), English's other way of saying "a NOUN" of a join, when the
+ * collection uses the noun as a class (isCollectionClass).
+ */
+export function throughClasses(question: string, classes: ClassLexicon, asked: string | null): { noun: string; at: number }[] {
+  const out: { noun: string; at: number }[] = [];
+  for (const m of question.matchAll(/\b(?:(an?) )?([a-z]+)\b/g)) {
+    const word = m[2] as string;
+    const noun = singular(word);
+    // without a determiner only a plural stands for a class ("ensembles", not "ensemble" of "the ensemble leader")
+    if (m[1] === undefined && noun === word) continue;
+    if (noun === asked || !isCollectionClass(classes, noun)) continue;
+    out.push({ noun, at: m.index ?? 0 });
+  }
+  return out;
+}
+
+/** The class noun a question asks for: "person" for people, else one the collection uses. */
+function askedNoun(question: string, classes: ClassLexicon): string | null {
+  return asksForPeople(question) ? 'person' : questionNoun(question, (n) => isCollectionClass(classes, n));
+}
+
+/**
+ * The phrase a question joins through: "a NOUN" or a bare plural of a class the collection uses
+ * (not the class the question asks for), or "someone"; null when there is none.
  */
 export function joinAnchor(question: string, classes: ClassLexicon): JoinAnchor | null {
-  const noun = asksForPeople(question) ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
-  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].find((m) => {
-    const n = singular(m[1] as string);
-    return n !== noun && classes.isClassNoun(n);
-  });
+  const through = throughClasses(question, classes, askedNoun(question, classes))[0];
   const someone = /\b(?:someone|somebody|anyone|anybody)\b/i.exec(question);
-  const at = Math.min(through?.index ?? Infinity, someone?.index ?? Infinity);
+  const at = Math.min(through?.at ?? Infinity, someone?.index ?? Infinity);
   return at === Infinity ? null : { at };
 }
 
@@ -81,8 +109,9 @@ export function joinSideCheck(
 export function aboutAnotherClass(question: string, classes: ClassLexicon, ordinary: (word: string) => boolean): (fact: string) => boolean {
   const people = asksForPeople(question);
   const noun = people ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
-  // the class the join goes through, as the question names it ("for a company", "a theatre that")
-  const through = [...question.matchAll(/\ban? ([a-z]+)\b/g)].map((m) => singular(m[1] as string)).filter((n) => n !== noun && classes.isClassNoun(n));
+  // the class the join goes through, as the question names it ("for a company", "a theatre that",
+  // "ensembles based at X")
+  const through = throughClasses(question, classes, askedNoun(question, classes)).map((t) => t.noun);
   return (fact) => {
     const subject = subjectOf(fact, ordinary);
     // a question that names no class to go through ("Who works for X?") asks no join

@@ -78,6 +78,25 @@ describe('the other side of a join', () => {
     expect(joinSideCheck('Who works for Caimer Textiles?', companies)).toBeNull();
   });
 
+  it('goes through a bare plural, or a class the names end in, as through "a NOUN"', () => {
+    const lines = [
+      'The Harrowgate String Ensemble was founded in 1961 and rehearses at Polder Hall.',
+      'The Vessin Brass Ensemble rehearses at Quarry Hall.',
+      'Ilka Morrow plays the viola in the Harrowgate String Ensemble.',
+      'Tamsin Oberle was born in Polder Hall.',
+    ];
+    const ensembles = indexOf(lines);
+    const ordinary = (w: string) => ensembles.isOrdinaryWord(w);
+    for (const asked of ['How many people play in ensembles based at Polder Hall?', 'How many people play in an ensemble based at Polder Hall?']) {
+      const other = aboutAnotherClass(asked, ensembles.classes, ordinary);
+      expect(other(lines[0] as string), asked).toBe(true);
+      expect(other(lines[3] as string), asked).toBe(false); // about a person: a member itself
+      expect(joinSideCheck(asked, ensembles)?.([lines[1] as string, lines[2] as string], 'Ilka Morrow'), asked).toBe(false);
+    }
+    // a singular without "a" is no class gone through ("the ensemble leader"), nor is the asked class
+    expect(aboutAnotherClass('Which ensembles rehearse at Polder Hall?', ensembles.classes, ordinary)(lines[0] as string)).toBe(false);
+  });
+
   it('links through the fact subject only, not through the town it also names', () => {
     const town = indexOf([
       'Shearyyrtford Bank, based in Great Clexfield, has been trading since 1926.',
