@@ -1,5 +1,5 @@
 /** A small hand-made schema graph (customers, orders, employees) for predictor unit tests: two classes share the name "city"; orders have a price (freight) and a date, employees a birth date. */
-import type { SchemaAttribute, SchemaGraph } from '../../engines/schema-graph/types.js';
+import type { SchemaAttribute, SchemaClass, SchemaGraph, SchemaRelation } from '../../engines/schema-graph/types.js';
 
 /** A text (or `type`) attribute, nullable, not a key: the shape of most hand-made test schemas. */
 export const attribute = (classId: string, id: string, singular: string, plural: string, type: SchemaAttribute['type'] = 'text'): SchemaAttribute => ({
@@ -10,6 +10,25 @@ export const attribute = (classId: string, id: string, singular: string, plural:
   nullable: true,
   primaryKey: false,
   name: { singular, plural },
+});
+
+/** A table named by its id, with no key, whose columns (text unless typed) are said as their lower-cased names. */
+export const table = (id: string, ...columns: [string, ('text' | 'integer')?][]): SchemaClass => ({
+  id,
+  name: { singular: id, plural: `${id}s` },
+  primaryKey: [],
+  rowCount: 1,
+  attributes: columns.map(([column, type]) => attribute(id, column, column.toLowerCase(), `${column.toLowerCase()}s`, type ?? 'text')),
+});
+
+/** A one-column foreign key from `from.column` to `to.toColumn`, named after its column. */
+export const foreignKey = (from: string, column: string, to: string, toColumn: string): SchemaRelation => ({
+  id: `${from}(${column})->${to}(${toColumn})`,
+  from,
+  to,
+  fromColumns: [column],
+  toColumns: [toColumn],
+  name: { singular: column, plural: `${column}s` },
 });
 
 export const shopSchema: SchemaGraph = {

@@ -10,24 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { withSaidCount } from '../../engines/predictor/completions/said-count.js';
 import { countCues } from '../../engines/predictor/cues/count.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
-import type { SchemaGraph, SchemaRelation } from '../../engines/schema-graph/types.js';
-import { attribute } from '../helpers/shop-schema.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import { foreignKey, table } from '../helpers/shop-schema.js';
 
-const table = (id: string, ...columns: [string, ('text' | 'integer')?][]) => ({
-  id,
-  name: { singular: id, plural: `${id}s` },
-  primaryKey: [],
-  rowCount: 1,
-  attributes: columns.map(([column, type]) => attribute(id, column, column.toLowerCase(), `${column.toLowerCase()}s`, type ?? 'text')),
-});
-const key = (from: string, column: string, to: string, toColumn: string): SchemaRelation => ({
-  id: `${from}(${column})->${to}(${toColumn})`,
-  from,
-  to,
-  fromColumns: [column],
-  toColumns: [toColumn],
-  name: { singular: column, plural: `${column}s` },
-});
 
 const schema: SchemaGraph = {
   source: 'world',
@@ -37,7 +22,7 @@ const schema: SchemaGraph = {
     table('city', ['CountryCode'], ['District']),
     table('planet', ['Title']),
   ],
-  relations: [key('countrylanguage', 'CountryCode', 'country', 'Code'), key('city', 'CountryCode', 'country', 'Code')],
+  relations: [foreignKey('countrylanguage', 'CountryCode', 'country', 'Code'), foreignKey('city', 'CountryCode', 'country', 'Code')],
 };
 const names = schemaNames(schema);
 /** The question's words, a value (a mention) as null. */

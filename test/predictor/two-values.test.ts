@@ -7,24 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withTwoValuesRead } from '../../engines/predictor/completions/two-values.js';
-import type { SchemaGraph, SchemaRelation } from '../../engines/schema-graph/types.js';
-import { attribute } from '../helpers/shop-schema.js';
+import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import { foreignKey, table } from '../helpers/shop-schema.js';
 
-const table = (id: string, ...columns: [string, ('text' | 'integer')?][]) => ({
-  id,
-  name: { singular: id, plural: `${id}s` },
-  primaryKey: [],
-  rowCount: 1,
-  attributes: columns.map(([column, type]) => attribute(id, column, column, `${column}s`, type ?? 'text')),
-});
-const key = (from: string, column: string, to: string, toColumn: string): SchemaRelation => ({
-  id: `${from}(${column})->${to}(${toColumn})`,
-  from,
-  to,
-  fromColumns: [column],
-  toColumns: [toColumn],
-  name: { singular: column, plural: `${column}s` },
-});
 
 const schema: SchemaGraph = {
   source: 'world',
@@ -35,7 +20,7 @@ const schema: SchemaGraph = {
     table('airport', ['Code'], ['City']),
     table('flight', ['Source'], ['Dest'], ['Number', 'integer']),
   ],
-  relations: [key('language', 'CountryCode', 'country', 'Code'), key('city', 'CountryCode', 'country', 'Code'), key('flight', 'Source', 'airport', 'Code'), key('flight', 'Dest', 'airport', 'Code')],
+  relations: [foreignKey('language', 'CountryCode', 'country', 'Code'), foreignKey('city', 'CountryCode', 'country', 'Code'), foreignKey('flight', 'Source', 'airport', 'Code'), foreignKey('flight', 'Dest', 'airport', 'Code')],
 };
 const texts = new Set(['@1', '@2', '@3']);
 const read = (reading: string) => withTwoValuesRead(reading.split(' '), schema, texts).join(' ');
