@@ -28,7 +28,8 @@ import { questionWords } from './cues/coverage.js';
 import { groupPhraseAt } from './cues/group.js';
 import { askedMeasures, withAskedMeasures } from './completions/asked-measures.js';
 import { listedNames, withListedShows } from './completions/listed-shows.js';
-import { withSaidDirections } from './completions/said-directions.js';
+import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
+import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
@@ -138,8 +139,9 @@ export class QueryGraphPredictor {
     // The words complete what the beam leaves out (completions/), in this order: measures asked together ("the maximum
     // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
-    // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a sort ("in reverse alphabetical
-    // order"), the rows kept ("the 3 lowest"), the class counted ("how many languages ... in Aruba"), and a comparison ("not higher than 4") the way the words say, an
+    // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a ranking by the attribute a
+    // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
+    // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many languages ... in Aruba"), and a comparison ("not higher than 4") the way the words say, an
     // anti-join no word denies read as the pattern affirmed, and two values of one attribute read as a choice or as both.
     const said = questionWords(question, mentions);
     const words = said.map((w) => w ?? '');
@@ -161,6 +163,8 @@ export class QueryGraphPredictor {
       (tokens) => withAskedShow(tokens, show),
       (tokens) => withLabelForEcho(tokens, things),
       (tokens) => withDateShown(tokens, when, schema),
+      (tokens) => withRankedByAttribute(tokens, directions, schema),
+      (tokens) => withSaidSortKey(tokens, directions),
       (tokens) => withSaidDirections(tokens, directions),
       (tokens) => withSaidRowCount(tokens, counts),
       (tokens) => withSaidCount(tokens, counted, schema),

@@ -7,9 +7,15 @@
  * words. A reading that sorts by an attribute a cue names, the other way than the cue says, is
  * sorted the cue's way; a reading that sorts by nothing and shows one attribute a cue names is
  * sorted by it. An attribute two cues send opposite ways is left as the model wrote it.
+ *
+ * What a sort verb names is what the reading sorts by ("Order by document id", "ordered by their
+ * air date"): a reading that sorts by something else (the count it shows, another attribute) is
+ * sorted by the named attribute instead, the one it shows or groups by, else the one of a class
+ * it reads, and ascending unless the words say otherwise (withSaidSortKey).
  */
 import type { OrderCues } from '../cues/order.js';
 import { EOS } from '../model/target.js';
+import { itemsOf } from './reading-items.js';
 
 /** Items that come after the sort in a reading (model/target.ts ITEMS). */
 const AFTER_ORDER: ReadonlySet<string> = new Set(['limit', 'offset', 'distinct', 'class']);
@@ -46,4 +52,31 @@ function sortedAsSaid(tokens: readonly string[], said: ReadonlyMap<string, 'asc'
   const at = tokens.findIndex((token, i) => i < end && AFTER_ORDER.has(token));
   const place = at >= 0 ? at : end;
   return [...tokens.slice(0, place), 'order', said.get(attribute.replace(/#\d+\./, '.'))!, attribute, ...tokens.slice(place)];
+}
+
+/** The class of an attribute token (`A:Orders.Freight`, `A:Orders#2.Freight` -> Orders). */
+const classOf = (token: string) => token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, '');
+
+/** `tokens` sorted by the attribute the one sort verb of the question names, when they sort by something else; `tokens` itself otherwise. */
+export function withSaidSortKey(tokens: readonly string[], cues: OrderCues): readonly string[] {
+  const sorts = cues.filter((cue) => cue.sortVerb);
+  if (sorts.length !== 1) return tokens;
+  const cue = sorts[0]!;
+  const items = itemsOf(tokens);
+  const orders = items.filter((item) => item[0] === 'order');
+  if (orders.length !== 1) return tokens;
+  const order = orders[0]!;
+  const plain = (token: string | undefined) => token?.replace(/#\d+\./, '.');
+  if (order.slice(2).some((token) => cue.attributes.includes(plain(token) as string))) return tokens;
+  const used = (keyword: string) => new Set(items.filter((item) => item[0] === keyword).flatMap((item) => (item.length === 2 ? [item[1] as string] : [])));
+  const shown = used('show');
+  const grouped = used('group');
+  const classes = new Set(tokens.filter((t) => t.startsWith('A:')).map(classOf));
+  const named = (among: (attribute: string) => boolean) => cue.attributes.filter(among);
+  const candidates = [named((a) => shown.has(a) || grouped.has(a)), named((a) => classes.has(classOf(a)))].find((found) => found.length > 0) ?? [];
+  // A grouped reading can sort only by what it groups or shows.
+  if (candidates.length !== 1 || (grouped.size > 0 && !shown.has(candidates[0]!) && !grouped.has(candidates[0]!))) return tokens;
+  const end = tokens.indexOf(EOS);
+  const sorted = ['order', cue.direction ?? 'asc', candidates[0]!];
+  return [...items.flatMap((item) => (item === order ? sorted : item)), ...(end >= 0 ? tokens.slice(end) : [])];
 }

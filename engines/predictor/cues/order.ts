@@ -22,6 +22,7 @@ import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-gra
 import { BIRTH, MONEY } from '../generator/english.js';
 import { labelAttribute } from '../schema-words/labels.js';
 import { key } from '../../english/normalize.js';
+import { sharesStem } from '../../english/stems.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
@@ -43,6 +44,15 @@ const DETERMINERS: ReadonlySet<string> = new Set(['the', 'their', 'its', 'his', 
 const DIRECTION_WORDS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
   ...['descending', 'in descending order', 'desc', 'from high to low', 'from highest to lowest', 'from largest to smallest', 'from most to least', 'highest first', 'most first', 'largest first', 'in reverse order', 'reversed'].map((w) => ({ words: w.split(' '), direction: 'desc' as const })),
   ...['ascending', 'in ascending order', 'asc', 'from low to high', 'from lowest to highest', 'from smallest to largest', 'from least to most', 'lowest first', 'fewest first', 'smallest first'].map((w) => ({ words: w.split(' '), direction: 'asc' as const })),
+];
+/**
+ * Words after what a sort names that say which way by age or time ("sorted by age from old to
+ * young", "by date from oldest to newest"): the elder first. For a date or a year the elder is
+ * the earlier, for an age the larger; they say nothing of other attributes.
+ */
+const AGE_DIRECTION_WORDS: readonly { readonly words: readonly string[]; readonly elderFirst: boolean }[] = [
+  ...['from old to young', 'from oldest to youngest', 'from older to younger', 'from old to new', 'from oldest to newest', 'from older to newer', 'from earliest to latest', 'from early to late', 'oldest first', 'earliest first'].map((w) => ({ words: w.split(' '), elderFirst: true })),
+  ...['from young to old', 'from youngest to oldest', 'from younger to older', 'from new to old', 'from newest to oldest', 'from newer to older', 'from latest to earliest', 'from late to early', 'youngest first', 'newest first', 'latest first'].map((w) => ({ words: w.split(' '), elderFirst: false })),
 ];
 /** "in reverse alphabetical order", "in alphabetical order", "reversed lexicographical order": a sort of text, without naming it after "by". */
 const TEXT_ORDERS: readonly { readonly words: readonly string[]; readonly direction: Direction }[] = [
@@ -115,6 +125,8 @@ export interface OrderCue {
   readonly superlative: boolean;
   /** Whether the words ask for one row: a superlative adjective before a singular noun ("our cheapest product"). */
   readonly single?: boolean;
+  /** Whether a sort verb names the attributes ("ordered by document id"): the words ask for that sort, not for a ranking. */
+  readonly sortVerb?: boolean;
 }
 
 export type OrderCues = readonly OrderCue[];
@@ -140,8 +152,8 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames, 
       const name = names.nameAt(words, start);
       const attributes = name?.attributes ?? [];
       // "sorted by rating from high to low": the words after the name say which way.
-      const way = sortedStart !== null && name ? DIRECTION_WORDS.find((d) => at(start + name.length, d.words))?.direction : undefined;
-      if (attributes.length > 0) cues.push({ attributes, direction: direction ?? way ?? null, superlative: Boolean(direction) });
+      const way = sortedStart !== null && name ? (DIRECTION_WORDS.find((d) => at(start + name.length, d.words))?.direction ?? ageWay(attributes, AGE_DIRECTION_WORDS.find((d) => at(start + name.length, d.words)), schema)) : undefined;
+      if (attributes.length > 0) cues.push({ attributes, direction: direction ?? way ?? null, superlative: Boolean(direction), ...(sortedStart !== null ? { sortVerb: true } : {}) });
       continue;
     }
     const textOrder = schema ? TEXT_ORDERS.find((t) => at(i, t.words)) : undefined;
@@ -157,7 +169,11 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames, 
       continue;
     }
     const adjective = ADJECTIVES.find((a) => at(i, a.words));
-    if (!adjective) continue;
+    if (!adjective) {
+      const derived = schema ? derivedSuperlativeAt(words, i, names, schema) : null;
+      if (derived) cues.push(derived);
+      continue;
+    }
     // "the most recently aired cartoon", "the first registered student": a participle may stand before the class.
     let noun = i + adjective.words.length;
     if (/^[a-z]{3,}ed$/.test(words[noun] as string) && !names.nameAt(words, noun)) noun += 1;
@@ -177,6 +193,56 @@ export function orderCues(said: readonly (string | null)[], names: SchemaNames, 
   }
   return cues;
 }
+
+/** Which way age words sort `attributes` (all dates or years, or all ages); undefined when they say nothing, sort something else, or the attributes disagree. */
+function ageWay(attributes: readonly string[], said: { readonly elderFirst: boolean } | undefined, schema: SchemaGraph | undefined): Direction | undefined {
+  if (!said || !schema) return undefined;
+  const kinds = new Set(
+    attributes.map((token) => {
+      const owner = schema.classes.find((c) => c.id === token.slice(2, token.lastIndexOf('.')));
+      const attribute = owner?.attributes.find((a) => a.id === token.slice(token.lastIndexOf('.') + 1));
+      if (!attribute) return 'other';
+      const named = key(attribute.name.singular).split(' ');
+      if (attribute.type === 'date' || attribute.type === 'datetime' || (NUMBERS.has(attribute.type) && named.includes('year'))) return 'date';
+      return NUMBERS.has(attribute.type) && named.includes('age') ? 'age' : 'other';
+    }),
+  );
+  if (kinds.size !== 1 || kinds.has('other')) return undefined;
+  return kinds.has('date') === said.elderFirst ? 'asc' : 'desc';
+}
+
+/** Number types a derived superlative ranks ("the most populated countries" ranks a count of people, not a name). */
+const NUMBERS: ReadonlySet<string> = new Set(['integer', 'decimal', 'float']);
+
+/**
+ * "the most populated countries", "the least visited museum", "which country is the most
+ * populous": "most" or "least" before a word made from a word of a number attribute's name (not
+ * the name itself: "the least capacities" may total them per group) ranks by that attribute, of
+ * the class after the word when one follows, else of the classes the question names. Null when no
+ * number attribute fits, when they belong to more than one class, or when the words count rows
+ * ("the most orders": count.ts).
+ */
+function derivedSuperlativeAt(words: readonly string[], i: number, names: SchemaNames, schema: SchemaGraph): OrderCue | null {
+  const direction: Direction | undefined = words[i] === 'most' ? 'desc' : words[i] === 'least' ? 'asc' : undefined;
+  const word = words[i + 1];
+  if (!direction || !word || word.length < 5 || countPhraseAt(words, i + 1, names)) return null;
+  // "the most products" counts a class's rows (count.ts).
+  if (names.classAt(words, i + 1) || (names.nameAt(words, i + 1)?.classes.length ?? 0) > 0) return null;
+  // Keys number rows; they rank nothing a superlative says.
+  const keys = new Set(schema.relations.flatMap((r) => [...r.fromColumns.map((c) => `${r.from}.${c}`), ...r.toColumns.map((c) => `${r.to}.${c}`)]));
+  const owner = names.classAt(words, i + 2);
+  const asked = new Set(words.flatMap((_, k) => names.nameAt(words, k)?.classes ?? []));
+  const classes = owner ? [owner] : schema.classes.filter((c) => asked.has(c.id));
+  // Made from the name, not the name itself: "the least capacities" may total them per group.
+  const fits = (a: SchemaAttribute) => !`${key(a.name.singular)} ${key(a.name.plural)}`.split(' ').includes(word) && key(a.name.singular).split(' ').some((w) => sharesStem(word, w));
+  const ranked = classes.flatMap((c) => c.attributes.filter((a) => NUMBERS.has(a.type) && !c.primaryKey.includes(a.id) && !keys.has(`${c.id}.${a.id}`) && fits(a)).map((a) => attributeToken({ classId: c.id, attributeId: a.id })));
+  if (ranked.length === 0 || new Set(ranked.map((t) => t.slice(2, t.lastIndexOf('.')))).size > 1) return null;
+  const single = owner !== null && key(owner.name.singular) !== key(owner.name.plural) && at(words, i + 2, key(owner.name.singular).split(' '));
+  return { attributes: ranked, direction, superlative: true, single };
+}
+
+/** Whether `run` stands in `words` at `i`. */
+const at = (words: readonly string[], i: number, run: readonly string[]) => run.every((w, k) => words[i + k] === w);
 
 /** The text attributes the words name (each name read whole, longest first): what "in reverse alphabetical order" sorts. */
 function namedText(words: readonly string[], names: SchemaNames, schema: SchemaGraph): string[] {
