@@ -1,6 +1,7 @@
 /**
  * Finding the values a question mentions: stored text values (case, accent and whitespace
- * insensitive, one typo or plural away, abbreviated word by word, or one word of a longer value), numbers and money
+ * insensitive, one typo or plural away, abbreviated word by word, one word of a longer value, or a
+ * word made from the same stem as a one-word value: "operating" for 'Operational'), numbers and money
  * ("$20", "50 dollars", "1,000", "twenty bucks", "top five": number-words.ts), years (also said in words, "nineteen ninety-three"), months ("March 1998") and dates ("1997-07-04",
  * "July 4, 1997", "4 July 1997", "7/4/1997", "1997/07/04"), names with titles and regnal numbers and parts of names
  * (name-affixes.ts, ValueMemory.lookupName), yes/no columns by their name's words ("official": flags.ts), decades, halves and quarters of years (two mentions each: periodMentions). Each mention becomes a typed placeholder (`@1`, `@2`, ...) in
@@ -133,7 +134,7 @@ function textMentions(
   const schemaSpelt = abbreviationOf ? spans.map((w) => ({ ...w, text: abbreviationOf(w.text) ?? w.text })) : spans;
   const out: Mention[] = [];
   const used = new Set<number>();
-  const tryLookup = (quality: 'exact' | 'fuzzy' | 'name' | 'partial' | 'pertainym', fewest = 1, most = maxWords) => {
+  const tryLookup = (quality: 'exact' | 'fuzzy' | 'name' | 'partial' | 'pertainym' | 'derived', fewest = 1, most = maxWords) => {
     for (let n = Math.min(most, spans.length); n >= fewest; n -= 1) {
       for (let i = 0; i + n <= spans.length; i += 1) {
         if (range(i, n).some((j) => used.has(j))) continue;
@@ -171,6 +172,8 @@ function textMentions(
           }
           if (n !== 1 || folded.length < 4) return [];
           if (quality === 'partial') return memory.lookupPart(folded);
+          // "operating plants": a one-word value the word is made from, or makes (stems.ts).
+          if (quality === 'derived') return memory.lookupDerived(folded);
           // "French suppliers": the stored value is the noun the adjective pertains to.
           return (pertainyms?.(folded) ?? []).flatMap((noun) => memory.lookupExact(key(noun)));
         };
@@ -213,6 +216,7 @@ function textMentions(
   tryLookup('fuzzy');
   tryLookup('name', 1, 1);
   tryLookup('partial');
+  tryLookup('derived', 1, 1);
   return out;
 }
 

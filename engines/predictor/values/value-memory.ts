@@ -5,6 +5,7 @@
  * way). The generator draws real values from it; at question time `findMentions` (mentions.ts)
  * looks question words up in it.
  */
+import { sharesStem, stemKey } from '../../english/stems.js';
 import type { QueryGraphEngine } from '../../query-graph/engine.js';
 import { queryGraph } from '../../query-graph/build.js';
 import type { AttributeType, SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
@@ -67,6 +68,8 @@ export class ValueMemory {
   private readonly parts = new Map<string, ValueCandidate[]>();
   /** first folded word of a multi-word value -> candidates (abbreviated: "sales rep"). */
   private readonly firstWords = new Map<string, ValueCandidate[]>();
+  /** The first letters of a one-word value (stems.ts stemKey) -> candidates (lookupDerived). */
+  private readonly stems = new Map<string, ValueCandidate[]>();
   /** Each folded word of a multi-word value or of its natural forms -> candidates, however many share it (lookupName). */
   private readonly nameWords = new Map<string, ValueCandidate[]>();
   /** Stored value -> the title words of the things so named (readTitles). */
@@ -223,6 +226,19 @@ export class ValueMemory {
     return out;
   }
 
+  /**
+   * One-word values `word` is made from or makes (stems.ts: "operating" -> 'Operational',
+   * "engineering" -> 'engineer'): how people write a status or a field as a verb or an adjective.
+   * None for a schema word or a word that does not end as a verb or adjective does; at most
+   * MAX_DERIVED_VALUES, or none (a stem many values share names none of them). Match 'fuzzy'.
+   */
+  lookupDerived(word: string): readonly ValueCandidate[] {
+    const stem = stemKey(word);
+    if (!stem || this.schemaWords.has(word) || !VERB_OR_ADJECTIVE.test(word)) return [];
+    const found = (this.stems.get(stem) ?? []).filter((c) => sharesStem(word, key(c.value)));
+    return found.length <= MAX_DERIVED_VALUES ? found : [];
+  }
+
   /** Candidates of which `word` is one whole word (a part of a longer value). */
   lookupPart(word: string): readonly ValueCandidate[] {
     if (this.schemaWords.has(word)) return [];
@@ -330,6 +346,8 @@ export class ValueMemory {
       for (const variant of deletionsOf(folded)) push(this.deletions, variant, { ...base, match: 'fuzzy' });
     }
     const valueWords = folded.split(' ');
+    const stem = valueWords.length === 1 && /^\p{L}+$/u.test(folded) ? stemKey(folded) : null;
+    if (stem) push(this.stems, stem, { ...base, match: 'fuzzy' });
     if (valueWords.length > 1) push(this.firstWords, valueWords[0] as string, { ...base, match: 'fuzzy' });
     if (valueWords.length > 1) {
       for (const word of new Set(valueWords)) {
@@ -340,6 +358,16 @@ export class ValueMemory {
     }
   }
 }
+
+/**
+ * Endings of the verbs and adjectives a value is written as ("operating", "planned", "seasonal"):
+ * only such a word is looked up by its stem; a noun ("providers", "stocks") is rather the
+ * question's own word, or a schema word's synonym, than a value made from it.
+ */
+const VERB_OR_ADJECTIVE = /(ing|ed|al|ive|ous|ic|ant|ent|able|ible|ary)$/;
+
+/** A word made from the stem of more values than this (stems.ts) names none of them. */
+const MAX_DERIVED_VALUES = 2;
 
 /** A word of at most this many values of a column finds them as a part ("Rössle" -> "Rössle Sauerkraut"). */
 const MAX_PART_SHARE = 3;
