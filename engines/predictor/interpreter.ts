@@ -29,6 +29,7 @@ import { groupPhraseAt } from './cues/group.js';
 import { askedMeasures, withAskedMeasures } from './completions/asked-measures.js';
 import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
+import { withSaidValues } from './completions/said-values.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
@@ -141,8 +142,10 @@ export class QueryGraphPredictor {
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
     // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a ranking by the attribute a
     // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
-    // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many languages ... in Aruba"), and a comparison ("not higher than 4") the way the words say, an
-    // anti-join no word denies read as the pattern affirmed, and two values of one attribute read as a choice or as both.
+    // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many
+    // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), and a comparison ("not higher
+    // than 4") the way the words say, an anti-join no word denies read as the pattern affirmed, and two values of one
+    // attribute read as a choice or as both.
     const said = questionWords(question, mentions);
     const words = said.map((w) => w ?? '');
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
@@ -168,6 +171,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidDirections(tokens, directions),
       (tokens) => withSaidRowCount(tokens, counts),
       (tokens) => withSaidCount(tokens, counted, schema),
+      (tokens) => withSaidValues(tokens, mentions, schema, (classId, attributeId) => (this.memory.column(classId, attributeId)?.values.length ?? Infinity) <= CATEGORICAL_VALUES),
       (tokens) => withSaidOperators(tokens, operators, schema),
       (tokens) => affirmedPatterns(tokens, denied),
       (tokens) => withTwoValuesRead(tokens, schema, texts),
@@ -208,6 +212,9 @@ function onePerReading<T extends { readonly tokens: readonly string[] }>(decoded
     return true;
   });
 }
+
+/** Most distinct values of an attribute a question filters by with a word (completions/said-values.ts): a status, a kind, a flag. */
+const CATEGORICAL_VALUES = 50;
 
 /** How much lower each other value of an ambiguous name is scored than the one bound first (a share of its score). */
 const OTHER_VALUE_STEP = 0.01;
