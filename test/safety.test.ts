@@ -17,6 +17,7 @@ import {
   arithmetic,
   attr,
   compare,
+  compareAggregate,
   computed,
   extreme,
   follow,
@@ -116,7 +117,7 @@ describe.each(providers)('hostile values on %s', (provider) => {
     expect(await checksum(database)).toBe(before);
   });
 
-  it('reach the database as data inside patterns, comparisons, computed values and extremes, and change nothing', async () => {
+  it('reach the database as data inside patterns, comparisons, compared aggregates, computed values and extremes, and change nothing', async () => {
     const database = databases.get(provider)!;
     const engine = engines.get(provider)!;
     const before = await checksum(database);
@@ -130,6 +131,12 @@ describe.each(providers)('hostile values on %s', (provider) => {
       }),
       // a per-group superlative whose rivals meet a hostile condition too
       queryGraph({ select: [show(attr('Products', 'ProductName'))], where: [where(attr('Suppliers', 'Country'), '=', value)], extremes: [extreme('max', attr('Products', 'UnitPrice'), attr('Categories', 'CategoryName'))] }),
+      // a comparison with an aggregate whose own rows meet a hostile condition (a scalar subquery)
+      queryGraph({
+        select: [show(attr('Products', 'ProductName'))],
+        where: [where(attr('Products', 'QuantityPerUnit'), '!=', value)],
+        aggregateCompare: [compareAggregate(attr('Products', 'UnitPrice'), '>', show(attr('Products', 'UnitPrice'), 'avg'), { where: [where(attr('Categories', 'CategoryName'), 'contains', value)] })],
+      }),
       // a comparison and a computed value next to a hostile condition, with an offset
       queryGraph({
         select: [show(attr('Products', 'ProductName')), show(attr('Products', 'worth'))],
@@ -363,13 +370,14 @@ describe('hostile values on the embedded graph store', () => {
     expect(await graphChecksum()).toBe(before);
   });
 
-  it('reach the store as parameters inside patterns, alternatives, repeated steps and extremes, and change nothing', async () => {
+  it('reach the store as parameters inside patterns, alternatives, repeated steps, extremes and compared aggregates, and change nothing', async () => {
     const before = await graphChecksum();
     for (const value of ["'}) DETACH DELETE n //", '"}) MATCH (n) DETACH DELETE n RETURN 1 //', '$p1', ...HOSTILE_VALUES]) {
       for (const graph of [
         queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'house'), '=', 'Windsor')], patterns: [none(pattern({ follows: [follow(['Person', 1], 'SON', ['Person', 2])], where: [where(attr('Person', 'name', 2), '=', value)] }))] }),
         queryGraph({ select: [show(attr('Person', 'name', 2))], where: [where(attr('Person', 'name'), '=', value)], follows: [followAny(['Person', 1], ['FATHER', 'MOTHER'], ['Person', 2], { min: 1, max: 3 })], distinct: true }),
         queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'title'), 'contains', value)], extremes: [extreme('min', attr('Person', 'birth_year'), attr('Person', 'house'))] }),
+        queryGraph({ select: [show(attr('Person', 'name'))], where: [where(attr('Person', 'house'), '!=', value)], aggregateCompare: [compareAggregate(attr('Person', 'birth_year'), '<', show(attr('Person', 'birth_year'), 'avg'), { where: [where(attr('Person', 'name'), '=', value)] })] }),
       ]) {
         const run = await engine.run(graph, { limit: 5, timeoutMs: 20_000 });
         if (value.length > 3) expect(run.query).not.toContain(value.slice(0, 40));

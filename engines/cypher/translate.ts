@@ -15,9 +15,10 @@ import { outputColumns, type OutputColumn } from '../query-graph/columns.js';
 import { valueAsNumber, valueAsText } from '../query-graph/values.js';
 import { betweenDays, dayCondition, monthCondition, renderDateCondition, yearCondition, yearsCondition, type DateCondition } from '../query-graph/dates.js';
 import { lowerExtremes } from '../query-graph/extremes.js';
-import { quantified } from '../query-graph/parts.js';
+import { quantified, subAggregateGraph } from '../query-graph/parts.js';
 import { instanceKey, resolveJoins, resolvePatternJoins, type JoinEdge, type JoinGraph } from '../query-graph/join-graph.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AttributeComparison,
   AttributeRef,
@@ -74,8 +75,11 @@ class CypherTranslation {
   private readonly schema: SchemaGraph;
   private readonly computed: ReadonlyMap<string, ComputedAttribute>;
   private patternCount = 0;
+  /** The base schema (without the graph's computed attributes): what compared aggregates read. */
+  private readonly baseSchema: SchemaGraph;
 
   constructor(graph: QueryGraph, schema: SchemaGraph) {
+    this.baseSchema = schema;
     this.joins = resolveJoins(graph, schema);
     // Extremes become patterns (extremes.ts); everything after reads the lowered graph.
     this.graph = lowerExtremes(graph, this.joins);
@@ -90,8 +94,14 @@ class CypherTranslation {
   statement(rowLimit: number): CypherStatement {
     const { graph } = this;
     const columns = outputColumns(graph, this.schema);
-    const lines = this.matches();
-    const where = [...graph.where.map((c) => this.constraint(c)), ...(graph.compare ?? []).map((c) => this.comparison(c))];
+    // Compared aggregates first, each a MATCH … WITH stage of its own whose value the query's WHERE reads.
+    const aggregates = (graph.aggregateCompare ?? []).map((c, i) => this.subAggregate(c, i + 1));
+    const lines = [...aggregates.flatMap((a) => a.lines), ...this.matches()];
+    const where = [
+      ...graph.where.map((c) => this.constraint(c)),
+      ...(graph.compare ?? []).map((c) => this.comparison(c)),
+      ...(graph.aggregateCompare ?? []).map((c, i) => `${this.property(c.left)} ${c.operator === '!=' ? '<>' : c.operator} ${aggregates[i]!.name}`),
+    ];
     const closing = this.closingEdges();
     if (where.length + closing.length > 0) lines.push(`WHERE ${[...closing, ...where].join(' AND ')}`);
     // Patterns in a WITH stage of their own: the embedded store (0.19) binds parameters inside a
@@ -105,6 +115,48 @@ class CypherTranslation {
     if (graph.offset) lines.push(`SKIP ${graph.offset}`);
     lines.push(`LIMIT ${limit}`);
     return { text: lines.join('\n'), parameters: this.parameters, columns, limit };
+  }
+
+  // -- compared aggregates -------------------------------------------------------------------------
+
+  /**
+   * `MATCH … WHERE … WITH agg(…) AS _s1` over the aggregate's own instances (`q1n1`, …), carrying
+   * the values of the stages before it: one row, null when no rows match (no comparison meets it).
+   */
+  private subAggregate(comparison: AggregateComparison, index: number): { lines: string[]; name: string } {
+    const sub = subAggregateGraph(comparison.right);
+    const joins = resolveJoins(sub, this.baseSchema);
+    const outer = this.variables;
+    this.variables = new Map();
+    try {
+      joins.instances.forEach((node, i) => {
+        const edge = findClass(this.baseSchema, node.classId).edge;
+        this.variables.set(instanceKey(node), `q${index}${edge ? 'e' : 'n'}${i + 1}`);
+      });
+      const lines = this.paths(joins.edges, joins.instances, new Set()).map((path) => `MATCH ${path}`);
+      const conditions = [
+        ...joins.edges
+          .filter((edge) => edge.adds === null && !findClass(this.baseSchema, edge.source.classId).edge)
+          .map((edge) => `EXISTS { MATCH (${this.variable(edge.source)})${this.relationship(edge)}(${this.variable(edge.target)}) }`),
+        ...sub.where.map((c) => this.constraint(c)),
+      ];
+      if (conditions.length > 0) lines.push(`WHERE ${conditions.join(' AND ')}`);
+      const { target, aggregate } = comparison.right.measure;
+      let measure: string;
+      if (target.attributeId === '*') {
+        const variable = this.variable({ classId: target.classId, instance: target.instance ?? 1 });
+        measure = joins.instances.length > 1 ? `count(DISTINCT ${variable})` : 'count(*)';
+      } else {
+        const property = this.property(target);
+        measure = aggregate === 'count' ? `count(${property})` : aggregate === 'count_distinct' ? `count(DISTINCT ${property})` : `${aggregate}(${property})`;
+      }
+      const name = `_s${index}`;
+      const carried = Array.from({ length: index - 1 }, (_, i) => `_s${i + 1}`);
+      lines.push(`WITH ${[...carried, `${measure} AS ${name}`].join(', ')}`);
+      return { lines, name };
+    } finally {
+      this.variables = outer;
+    }
   }
 
   // -- patterns (some / none) --------------------------------------------------------------------

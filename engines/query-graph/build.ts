@@ -6,6 +6,7 @@
 import { referencedClasses } from './canonical.js';
 import { optionalParts } from './parts.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AggregateFunction,
   AttributeComparison,
@@ -79,6 +80,19 @@ export function pattern(parts: { classes?: readonly string[]; follows?: readonly
   return { classes: parts.classes ?? [], follows: parts.follows ?? [], where: parts.where ?? [], compare: parts.compare ?? [] };
 }
 
+/**
+ * An attribute against an aggregate of rows of their own: `compareAggregate(attr('Dogs', 'age'),
+ * '<', show(attr('Dogs', 'age'), 'avg'))`, with the aggregate's own conditions, follows and classes.
+ */
+export function compareAggregate(
+  left: AttributeRef,
+  operator: ComparisonOperator,
+  measure: Measure,
+  parts: { where?: readonly Constraint[]; follows?: readonly Follow[]; classes?: readonly string[] } = {},
+): AggregateComparison {
+  return { left, operator, right: { measure, classes: parts.classes ?? [], follows: parts.follows ?? [], where: parts.where ?? [] } };
+}
+
 /** Nothing matches any of the patterns (NOT EXISTS). */
 export function none(...branches: Pattern[]): PatternCondition {
   return { quantifier: 'none', branches };
@@ -144,6 +158,7 @@ export interface QueryGraphParts {
   readonly offset?: number | undefined;
   readonly computed?: readonly ComputedAttribute[] | undefined;
   readonly compare?: readonly AttributeComparison[] | undefined;
+  readonly aggregateCompare?: readonly AggregateComparison[] | undefined;
   readonly patterns?: readonly PatternCondition[] | undefined;
   readonly extremes?: readonly Extreme[] | undefined;
 }

@@ -13,7 +13,8 @@
  *     compare Employees.HireDate < Employees#2.HireDate ; where Orders.OrderDate between 1996 1997 ;
  *     follow Person ( SON | DAUGHTER ) Person#2 ; follow Person ( FATHER | MOTHER ) *1..4 Person#3 ;
  *     none ( where Categories.CategoryName = "Seafood" ) ; some ( follow … ) or ( follow … ) ;
- *     extreme max Products.UnitPrice per Categories.CategoryName ; offset 2
+ *     extreme max Products.UnitPrice per Categories.CategoryName ; offset 2 ;
+ *     compare Country.SurfaceArea > ( max Country.SurfaceArea ; where Country.Continent = "Europe" )
  *
  * Names are the database's own; names that are not plain identifiers are backticked
  * (`Order Details`.UnitPrice). Strings are JSON strings, dates are `date:1997-03-01`, placeholders
@@ -23,6 +24,7 @@ import { InvalidQueryGraphError } from '../../errors.js';
 import { deepFreeze } from './build.js';
 import { graphAttributeRefs, optionalParts } from './parts.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AggregateFunction,
   ArithmeticOperator,
@@ -41,6 +43,7 @@ import type {
   PatternCondition,
   QueryGraph,
   QueryValue,
+  SubAggregate,
 } from './types.js';
 
 const AGGREGATES: readonly AggregateFunction[] = ['count', 'count_distinct', 'sum', 'avg', 'min', 'max'];
@@ -72,6 +75,7 @@ export function formatQueryGraph(graph: QueryGraph): string {
   for (const measure of graph.select) items.push(`show ${formatMeasure(measure)}`);
   for (const constraint of graph.where) items.push(`where ${formatConstraint(constraint)}`);
   for (const comparison of graph.compare ?? []) items.push(`compare ${formatComparison(comparison)}`);
+  for (const comparison of graph.aggregateCompare ?? []) items.push(`compare ${formatAggregateComparison(comparison)}`);
   for (const step of graph.follows) items.push(`follow ${formatFollow(step)}`);
   for (const condition of graph.patterns ?? []) items.push(formatPatternCondition(condition));
   for (const extreme of graph.extremes ?? []) items.push(formatExtreme(extreme));
@@ -107,6 +111,19 @@ export function formatExpression(expression: Expression): string {
     case 'arithmetic':
       return `( ${formatExpression(expression.left)} ${expression.operator} ${formatExpression(expression.right)} )`;
   }
+}
+
+/** `Dogs.age < ( avg Dogs.age )`, `Country.SurfaceArea > ( max Country.SurfaceArea ; where Country.Continent = "Europe" )`. */
+function formatAggregateComparison(comparison: AggregateComparison): string {
+  return `${formatRef(comparison.left)} ${comparison.operator} ${formatSubAggregate(comparison.right)}`;
+}
+
+function formatSubAggregate(sub: SubAggregate): string {
+  const items = [formatMeasure(sub.measure)];
+  for (const step of sub.follows) items.push(`follow ${formatFollow(step)}`);
+  for (const constraint of sub.where) items.push(`where ${formatConstraint(constraint)}`);
+  for (const classId of sub.classes) items.push(`class ${formatIdentifier(classId)}`);
+  return `( ${items.join(' ; ')} )`;
 }
 
 function formatPatternCondition(condition: PatternCondition): string {
@@ -183,7 +200,7 @@ function unreferencedClasses(graph: QueryGraph): string[] {
  * order, then the computed attributes, comparisons and extremes. Patterns' own classes are not the
  * graph's: they are joined only inside their pattern.
  */
-export function referencedClasses(graph: Pick<QueryGraph, 'select' | 'where' | 'follows' | 'groupBy' | 'having' | 'orderBy' | 'computed' | 'compare' | 'extremes'>): string[] {
+export function referencedClasses(graph: Pick<QueryGraph, 'select' | 'where' | 'follows' | 'groupBy' | 'having' | 'orderBy' | 'computed' | 'compare' | 'aggregateCompare' | 'extremes'>): string[] {
   const seen: string[] = [];
   const add = (classId: string) => {
     if (!seen.includes(classId)) seen.push(classId);
@@ -197,7 +214,7 @@ export function referencedClasses(graph: Pick<QueryGraph, 'select' | 'where' | '
   graph.groupBy.forEach((ref) => add(ref.classId));
   graph.having.forEach((h) => add(h.measure.target.classId));
   graph.orderBy.forEach((o) => add(o.measure.target.classId));
-  graphAttributeRefs({ computed: graph.computed, compare: graph.compare, extremes: graph.extremes }).forEach((ref) => add(ref.classId));
+  graphAttributeRefs({ computed: graph.computed, compare: graph.compare, aggregateCompare: graph.aggregateCompare, extremes: graph.extremes }).forEach((ref) => add(ref.classId));
   return seen;
 }
 
@@ -299,6 +316,7 @@ class Parser {
     const extraClasses: string[] = [];
     const computed: ComputedAttribute[] = [];
     const compare: AttributeComparison[] = [];
+    const aggregateCompare: AggregateComparison[] = [];
     const patterns: PatternCondition[] = [];
     const extremes: Extreme[] = [];
     let limit: number | null = null;
@@ -316,9 +334,13 @@ class Parser {
         case 'follow':
           follows.push(this.follow());
           break;
-        case 'compare':
-          compare.push(this.comparisonItem());
+        case 'compare': {
+          const left = this.ref();
+          const operator = this.comparison();
+          if (this.peek()?.type === 'punct' && this.peek()?.text === '(') aggregateCompare.push({ left, operator, right: this.subAggregate() });
+          else compare.push({ left, operator, right: this.ref() });
           break;
+        }
         case 'compute': {
           const target = this.ref();
           this.expect('=');
@@ -371,7 +393,7 @@ class Parser {
       if (this.peek()) this.expect(';');
     }
     if (select.length === 0) this.fail('a query graph shows at least one thing');
-    const referenced = referencedClasses({ select, where, follows, groupBy, having, orderBy, computed, compare, extremes });
+    const referenced = referencedClasses({ select, where, follows, groupBy, having, orderBy, computed, compare, aggregateCompare, extremes });
     const classes = [...referenced, ...extraClasses.filter((c) => !referenced.includes(c))];
     return deepFreeze({
       classes,
@@ -383,7 +405,7 @@ class Parser {
       orderBy,
       limit,
       distinct,
-      ...optionalParts({ offset, computed, compare, patterns, extremes }),
+      ...optionalParts({ offset, computed, compare, aggregateCompare, patterns, extremes }),
     });
   }
 
@@ -475,6 +497,27 @@ class Parser {
       if (token?.type !== 'punct' || token.text !== ';') this.fail(`expected ';' or ')', got '${token?.text ?? 'the end'}'`);
     }
     return { classes, follows, where, compare };
+  }
+
+  /** `( avg Dogs.age ; follow … ; where … ; class … )`: an aggregate over rows of its own. */
+  private subAggregate(): SubAggregate {
+    this.expect('(');
+    const measure = this.measure();
+    if (measure.aggregate === null) this.fail('a compared aggregate needs an aggregate function');
+    const follows: Follow[] = [];
+    const where: Constraint[] = [];
+    const classes: string[] = [];
+    for (;;) {
+      const token = this.next();
+      if (token?.type === 'punct' && token.text === ')') break;
+      if (token?.type !== 'punct' || token.text !== ';') this.fail(`expected ';' or ')', got '${token?.text ?? 'the end'}'`);
+      const keyword = this.word();
+      if (keyword === 'follow') follows.push(this.follow());
+      else if (keyword === 'where') where.push(this.constraint());
+      else if (keyword === 'class') classes.push(this.identifier());
+      else this.fail(`a compared aggregate holds follow, where and class items, not '${keyword}'`);
+    }
+    return { measure, classes, follows, where };
   }
 
   /** `extreme max Products.UnitPrice per Categories.CategoryName per …`. */

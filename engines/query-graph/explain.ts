@@ -6,7 +6,7 @@
 import { findAttribute, findClass } from '../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../schema-graph/types.js';
 import { withComputedAttributes } from './validate.js';
-import type { AggregateConstraint, AttributeComparison, AttributeRef, ClassInstance, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
+import type { AggregateComparison, AggregateConstraint, AttributeComparison, AttributeRef, ClassInstance, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -18,6 +18,7 @@ export function explainQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): s
   if (graph.where.length > 0 && graph.follows.length === 0) parts[0] += ` ${words.conditions(graph.where)}`;
   for (const c of graph.computed ?? []) parts.push(`where ${words.attribute(c.target)} is ${words.expression(c.expression)}`);
   if ((graph.compare ?? []).length > 0) parts.push(`only where ${list((graph.compare ?? []).map((c) => words.comparison(c)))}`);
+  if ((graph.aggregateCompare ?? []).length > 0) parts.push(`only where ${list((graph.aggregateCompare ?? []).map((c) => words.aggregateComparison(c, baseSchema)))}`);
   for (const condition of graph.patterns ?? []) {
     const branches = condition.branches.map((branch) => words.pattern(branch));
     parts.push(condition.quantifier === 'none' ? `such that there is no ${branches.join(' and no ')}` : `such that there is ${branches.join(' or ')}`);
@@ -172,6 +173,16 @@ class Words {
   comparison(c: AttributeComparison): string {
     const temporal = this.isTemporal(c.left);
     return `${this.instanceAttribute(c.left)} ${comparison(c.operator, temporal)} ${this.instanceAttribute(c.right)}`;
+  }
+
+  /** "surface area is more than the highest surface area of countries whose continent is Europe". */
+  aggregateComparison(c: AggregateComparison, baseSchema: SchemaGraph): string {
+    const sub = c.right;
+    const words = new Words(baseSchema, sub.measure.target.classId);
+    const through = [...new Set([...sub.classes, ...sub.follows.flatMap((f) => [f.from.classId, f.to.classId])])].filter((classId) => classId !== sub.measure.target.classId);
+    const conditions = sub.where.length > 0 ? ` ${words.conditions(sub.where)}` : '';
+    const joined = through.length > 0 ? ` (through ${list(through.map((classId) => findClass(baseSchema, classId).name.plural))})` : '';
+    return `${this.instanceAttribute(c.left)} ${comparison(c.operator, this.isTemporal(c.left))} ${words.aggregate(sub.measure)}${conditions}${joined}`;
   }
 
   /** An attribute, naming the instance when it is not the first: "employee 2's hire date". */

@@ -120,6 +120,33 @@ export interface AttributeComparison {
   readonly right: AttributeRef;
 }
 
+/**
+ * An aggregate over rows of its own, apart from the graph's (an uncorrelated subquery): the rows
+ * of the classes its items name (and `classes`, joined through), joined as a graph's are, that meet
+ * `where`; `measure` (always an aggregate) is what is computed of them. Its instances are its own:
+ * `Country` inside it is any country, not the graph's (`( max Country.SurfaceArea ; where
+ * Country.Continent = "Europe" )`: the largest surface area in Europe).
+ */
+export interface SubAggregate {
+  readonly measure: Measure;
+  /** Classes joined through without being named by an item (like a pattern's `class`). */
+  readonly classes: readonly string[];
+  readonly follows: readonly Follow[];
+  readonly where: readonly Constraint[];
+}
+
+/**
+ * An attribute compared with an aggregate of rows of their own (`compare Dogs.age < ( avg Dogs.age
+ * )`: dogs younger than the average dog; `compare Country.SurfaceArea > ( max Country.SurfaceArea ;
+ * where Country.Continent = "Europe" )`: larger than every country in Europe). When the aggregate
+ * has no value (no rows), no row meets it.
+ */
+export interface AggregateComparison {
+  readonly left: AttributeRef;
+  readonly operator: ComparisonOperator;
+  readonly right: SubAggregate;
+}
+
 export type ArithmeticOperator = '+' | '-' | '*' | '/';
 
 /** Arithmetic over the attributes of one row and numbers. Division is always exact (never integer division), and by zero gives no value. */
@@ -209,6 +236,8 @@ export interface QueryGraph {
   readonly computed?: readonly ComputedAttribute[];
   /** Conditions between two attributes, all of which must hold. */
   readonly compare?: readonly AttributeComparison[];
+  /** Conditions between an attribute and an aggregate of rows of their own, all of which must hold. */
+  readonly aggregateCompare?: readonly AggregateComparison[];
   /** Sub-pattern conditions (anti-joins, unions of chains), all of which must hold. */
   readonly patterns?: readonly PatternCondition[];
   /** Per-group superlatives, all of which must hold. */

@@ -9,8 +9,8 @@ import { findAttribute, findClass } from '../schema-graph/lookup.js';
 import { attributeHumanName } from '../schema-graph/names.js';
 import type { AttributeType, SchemaAttribute, SchemaGraph, SchemaRelation } from '../schema-graph/types.js';
 import { formatQueryGraph } from './canonical.js';
-import { graphAttributeRefs } from './parts.js';
-import type { AttributeComparison, AttributeRef, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
+import { graphAttributeRefs, subAggregateGraph } from './parts.js';
+import type { AggregateComparison, AttributeComparison, AttributeRef, Constraint, Expression, Follow, Measure, Pattern, QueryGraph, QueryValue } from './types.js';
 
 /** Most steps a repeated follow may take (`*1..6`): each step is one more join. */
 export const MAX_HOPS = 6;
@@ -113,6 +113,9 @@ export function validateQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): 
   graph.where.forEach((constraint) => checkConstraint(constraint, schema, fail));
   graph.follows.forEach((step) => checkFollow(step, schema, fail));
   (graph.compare ?? []).forEach((comparison) => checkComparison(comparison, schema, fail));
+  const compared = graph.aggregateCompare ?? [];
+  if (compared.length > MAX_BRANCHES) fail(`at most ${MAX_BRANCHES} comparisons with an aggregate`);
+  compared.forEach((comparison) => checkAggregateComparison(comparison, schema, baseSchema, fail));
   for (const extreme of graph.extremes ?? []) {
     const type = attributeType(schema, extreme.measure);
     if (type === null || !ORDERED.includes(type)) fail(`extreme ${extreme.direction} needs a number, date or text attribute`);
@@ -186,6 +189,28 @@ function checkComparison(comparison: AttributeComparison, schema: SchemaGraph, f
   if (left !== right) fail(`cannot compare ${comparison.left.classId}.${comparison.left.attributeId} (${left}) with ${comparison.right.classId}.${comparison.right.attributeId} (${right})`);
   if (!['=', '!=', '<', '<=', '>', '>='].includes(comparison.operator)) fail(`unknown comparison '${comparison.operator}'`);
   if (!['=', '!='].includes(comparison.operator) && !['number', 'date', 'text'].includes(left)) fail(`${comparison.operator} between ${left} attributes`);
+}
+
+/**
+ * An attribute against an aggregate of rows of their own: the aggregate is a valid graph of its own
+ * (on the schema without the graph's computed attributes, which are the graph's rows' values), and
+ * its values are of the attribute's kind (numbers with numbers, dates with dates, text with text).
+ */
+function checkAggregateComparison(comparison: AggregateComparison, schema: SchemaGraph, baseSchema: SchemaGraph, fail: (message: string) => never): void {
+  const { left, operator, right } = comparison;
+  if (!(['=', '!=', '<', '<=', '>', '>='] as const).includes(operator)) fail(`unknown comparison '${operator}'`);
+  if (right.measure.aggregate === null) fail('a compared aggregate needs an aggregate function');
+  try {
+    validateQueryGraph(subAggregateGraph(right), baseSchema);
+  } catch (error) {
+    fail(`the compared aggregate: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const kind = (type: AttributeType | 'number' | null) => (type === null ? null : type === 'number' || NUMERIC.includes(type) ? 'number' : TEMPORAL.includes(type) ? 'date' : type);
+  const leftKind = kind(attributeType(schema, left));
+  if (leftKind === null) fail(`cannot compare '${left.classId}.*'`);
+  const rightKind = kind(aggregateResultType(right.measure, baseSchema));
+  if (leftKind !== rightKind) fail(`cannot compare ${left.classId}.${left.attributeId} (${leftKind}) with ${right.measure.aggregate} of ${right.measure.target.classId}.${right.measure.target.attributeId} (${rightKind})`);
+  if (!['=', '!='].includes(operator) && !['number', 'date', 'text'].includes(leftKind!)) fail(`${operator} between ${leftKind} values`);
 }
 
 /** A pattern: its own classes, follows, conditions and comparisons are valid; its own instances beyond the first are reached by its follows. */

@@ -2,14 +2,14 @@
  * Query graphs for the constructs added for what people ask (issue 18, item 3): anti-joins and
  * unions of patterns, nth-ranked rows (offset), comparisons between two attributes, arithmetic on
  * one row, year ranges, per-group superlatives, relationship properties, relation alternatives and
- * repeated steps. Each Northwind case is written in the SQL names and in the graph copy's names,
+ * repeated steps, an attribute compared with an aggregate of rows of their own. Each Northwind case is written in the SQL names and in the graph copy's names,
  * with SQLite written by hand that computes the expected answer independently of the translators.
  */
 
 export interface ConstructCase {
   readonly name: string;
   /** The construct it exercises (for the report of what runs where). */
-  readonly construct: 'negation' | 'nth' | 'compare' | 'arithmetic' | 'dates' | 'extreme' | 'edge properties' | 'composition';
+  readonly construct: 'negation' | 'nth' | 'compare' | 'arithmetic' | 'dates' | 'extreme' | 'edge properties' | 'composition' | 'aggregate comparison';
   /** Canonical form in the SQL database's names. */
   readonly sql: string;
   /** Canonical form in the graph's names. */
@@ -249,6 +249,56 @@ export const NORTHWIND_CONSTRUCTS: readonly ConstructCase[] = [
       AND d.Quantity = (SELECT MAX(x.Quantity) FROM "Order Details" x WHERE x.OrderID = o.OrderID)`,
     ordered: false,
   },
+  // an attribute against an aggregate of rows of their own (an uncorrelated subquery)
+  {
+    name: 'products priced above the average price',
+    construct: 'aggregate comparison',
+    sql: 'show Products.ProductName ; compare Products.UnitPrice > ( avg Products.UnitPrice )',
+    graph: 'show Product.productName ; compare Product.unitPrice > ( avg Product.unitPrice )',
+    expected: 'SELECT ProductName FROM Products WHERE UnitPrice > (SELECT AVG(UnitPrice) FROM Products)',
+    ordered: false,
+  },
+  {
+    name: 'products cheaper than every seafood product (the aggregate joins a class of its own)',
+    construct: 'aggregate comparison',
+    sql: 'show Products.ProductName ; compare Products.UnitPrice < ( min Products.UnitPrice ; where Categories.CategoryName = "Seafood" )',
+    graph: 'show Product.productName ; compare Product.unitPrice < ( min Product.unitPrice ; where Category.categoryName = "Seafood" )',
+    expected: `SELECT ProductName FROM Products WHERE UnitPrice < (SELECT MIN(p.UnitPrice) FROM Products p JOIN Categories k ON k.CategoryID = p.CategoryID WHERE k.CategoryName = 'Seafood')`,
+    ordered: false,
+  },
+  {
+    name: 'beverages with more in stock than the most any discontinued product has (conditions on both sides)',
+    construct: 'aggregate comparison',
+    sql: 'show Products.ProductName ; where Categories.CategoryName = "Beverages" ; compare Products.UnitsInStock > ( avg Products.UnitsInStock ; where Products.Discontinued = "1" )',
+    graph: 'show Product.productName ; where Category.categoryName = "Beverages" ; compare Product.unitsInStock > ( avg Product.unitsInStock ; where Product.discontinued = "1" )',
+    expected: `SELECT p.ProductName FROM Products p JOIN Categories k ON k.CategoryID = p.CategoryID WHERE k.CategoryName = 'Beverages'
+      AND p.UnitsInStock > (SELECT AVG(UnitsInStock) FROM Products WHERE Discontinued = '1')`,
+    ordered: false,
+  },
+  {
+    name: 'orders placed after the last order of a Mexican customer (dates)',
+    construct: 'aggregate comparison',
+    sql: 'show Orders.OrderID ; compare Orders.OrderDate > ( max Orders.OrderDate ; where Customers.Country = "Mexico" )',
+    graph: 'show Order.orderID ; compare Order.orderDate > ( max Order.orderDate ; where Customer.country = "Mexico" )',
+    expected: `SELECT OrderID FROM Orders WHERE date(OrderDate) > (SELECT MAX(date(o.OrderDate)) FROM Orders o JOIN Customers c ON c.CustomerID = o.CustomerID WHERE c.Country = 'Mexico')`,
+    ordered: false,
+  },
+  {
+    name: 'order lines of more units than the average line of Chai (a relationship property on both sides)',
+    construct: 'aggregate comparison',
+    sql: `show count ${OD}.* ; compare ${OD}.Quantity > ( avg ${OD}.Quantity ; where Products.ProductName = "Chai" )`,
+    graph: 'show count CONTAINS.* ; compare CONTAINS.quantity > ( avg CONTAINS.quantity ; where Product.productName = "Chai" )',
+    expected: `SELECT COUNT(*) FROM "Order Details" WHERE Quantity > (SELECT AVG(d.Quantity) FROM "Order Details" d JOIN Products p ON p.ProductID = d.ProductID WHERE p.ProductName = 'Chai')`,
+    ordered: false,
+  },
+  {
+    name: 'categories with fewer products than the number of suppliers (count in the aggregate)',
+    construct: 'aggregate comparison',
+    sql: 'show Categories.CategoryName ; show count Products.* ; compare Categories.CategoryID < ( count Suppliers.* ) ; group Categories.CategoryName',
+    graph: 'show Category.categoryName ; show count Product.* ; compare Category.categoryID < ( count Supplier.* ) ; group Category.categoryName',
+    expected: `SELECT k.CategoryName, COUNT(*) FROM Categories k JOIN Products p ON p.CategoryID = k.CategoryID WHERE k.CategoryID < (SELECT COUNT(*) FROM Suppliers) GROUP BY k.CategoryName`,
+    ordered: false,
+  },
 ];
 
 /**
@@ -356,6 +406,14 @@ export const ROYALS_CONSTRUCTS: readonly ConstructCase[] = [
     graph: `show min HUSBAND.marriage_year ; show max HUSBAND.marriage_year ; where Person.name = ${VICTORIA} ; follow Person DAUGHTER Person#2 ; follow HUSBAND HUSBAND_FROM Person#2`,
     expected: `SELECT MIN(m.marriage_year), MAX(m.marriage_year) FROM people v JOIN relations r ON r.head_id = v.id AND r.relation = 'daughter'
       JOIN marriages m ON m.wife_id = r.tail_id WHERE v.name = ${VICTORIA.replace(/"/g, "'")}`,
+    ordered: false,
+  },
+  {
+    name: "people born after every child of Victoria (an aggregate over a relation chain of its own)",
+    construct: 'aggregate comparison',
+    sql: `show people.name ; where people.birth_year < 1870 ; compare people.birth_year > ( max people#2.birth_year ; follow people ( son | daughter ) people#2 ; where people.name = ${VICTORIA} )`,
+    graph: `show Person.name ; where Person.birth_year < 1870 ; compare Person.birth_year > ( max Person#2.birth_year ; follow Person ( SON | DAUGHTER ) Person#2 ; where Person.name = ${VICTORIA} )`,
+    expected: `SELECT name FROM people WHERE birth_year < 1870 AND birth_year > (SELECT MAX(c.birth_year) FROM people v JOIN relations r ON r.head_id = v.id AND r.relation IN ('son', 'daughter') JOIN people c ON c.id = r.tail_id WHERE v.name = ${VICTORIA.replace(/"/g, "'")})`,
     ordered: false,
   },
 ];

@@ -24,6 +24,8 @@
  *     compute * A:Order_Details.UnitPrice A:Order_Details.Quantity   c1: arithmetic in prefix order
  *     show sum c1 ; compare A:Employees.HireDate < A:Employees#2.HireDate
  *     extreme max A:Products.UnitPrice per A:Categories.CategoryName
+ *     compare A:Country.SurfaceArea > max A:Country.SurfaceArea where A:Country.Continent = @1 end
+ *                          an attribute against an aggregate of rows of their own (its items, then end)
  *     order asc A:Products.UnitPrice limit #1 offset #2                the third cheapest
  *
  * Patterns come right after the follows and computations before what is shown, so that every
@@ -33,6 +35,7 @@ import { InvalidQueryGraphError } from '../../../errors.js';
 import { queryGraph } from '../../query-graph/build.js';
 import { referencedClasses } from '../../query-graph/canonical.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AggregateFunction,
   ArithmeticOperator,
@@ -212,6 +215,14 @@ export function graphToTokens(graph: QueryGraph, limitPlaceholder: number | null
   for (const m of graph.select) out.push('show', ...measure(m));
   for (const c of graph.where) out.push(...condition(c));
   for (const c of graph.compare ?? []) out.push(...comparison(c));
+  for (const c of graph.aggregateCompare ?? []) {
+    const sub = c.right;
+    out.push('compare', attribute(c.left), c.operator, ...(sub.measure.aggregate ? [sub.measure.aggregate] : []), attributeToken(sub.measure.target));
+    for (const f of sub.follows) out.push(...follow(f));
+    for (const w of sub.where) out.push('where', attributeToken(w.target), w.operator, ...w.values.map(value));
+    for (const classId of sub.classes) out.push('class', classToken(classId));
+    out.push(PATTERN_END);
+  }
   for (const e of graph.extremes ?? []) out.push('extreme', e.direction, attribute(e.measure), ...e.per.flatMap((ref) => [PER, attribute(ref)]));
   for (const g of graph.groupBy) out.push('group', attribute(g));
   for (const h of graph.having) out.push('having', ...measure(h.measure), h.operator, value(h.value));
@@ -293,6 +304,21 @@ export function tokensToGraph(tokens: readonly string[], schema?: SchemaGraph): 
     if (!(COMPARISONS as readonly string[]).includes(operator)) fail(`expected a comparison, got ${operator}`);
     return { left, operator: operator as ComparisonOperator, right: ref(next()) };
   };
+  /** After `compare A:x <op>`: an aggregate, its own follows, conditions and classes, then `end`. */
+  const aggregateComparison = (left: AttributeRef, operator: ComparisonOperator): AggregateComparison => {
+    const aggregate = next() as AggregateFunction;
+    const target = ref(next());
+    const sub = { follows: [] as Follow[], where: [] as Constraint[], classes: [] as string[] };
+    for (;;) {
+      const token = next();
+      if (token === PATTERN_END) break;
+      if (token === 'follow') sub.follows.push(follow());
+      else if (token === 'where') sub.where.push(condition());
+      else if (token === 'class') sub.classes.push(next().slice(2));
+      else fail(`unknown item of a compared aggregate: ${token}`);
+    }
+    return { left, operator, right: { measure: { aggregate, target }, ...sub } };
+  };
   const expression = (): Expression => {
     const token = next();
     if ((ARITHMETIC as readonly string[]).includes(token)) return { kind: 'arithmetic', operator: token as ArithmeticOperator, left: expression(), right: expression() };
@@ -324,6 +350,7 @@ export function tokensToGraph(tokens: readonly string[], schema?: SchemaGraph): 
   const classes: string[] = [];
   const follows: Follow[] = [];
   const compare: AttributeComparison[] = [];
+  const aggregateCompare: AggregateComparison[] = [];
   const patterns: PatternCondition[] = [];
   const extremes: Extreme[] = [];
   let limit: number | null = null;
@@ -353,7 +380,12 @@ export function tokensToGraph(tokens: readonly string[], schema?: SchemaGraph): 
         where.push(condition());
         break;
       case 'compare':
-        compare.push(comparison());
+        if ((AGGREGATES as readonly string[]).includes(tokens[i + 2] ?? '')) {
+          const left = ref(next());
+          const operator = next();
+          if (!(COMPARISONS as readonly string[]).includes(operator)) fail(`expected a comparison, got ${operator}`);
+          aggregateCompare.push(aggregateComparison(left, operator as ComparisonOperator));
+        } else compare.push(comparison());
         break;
       case 'extreme': {
         const direction = next();
@@ -403,7 +435,7 @@ export function tokensToGraph(tokens: readonly string[], schema?: SchemaGraph): 
     }
   }
   if (select.length === 0) fail('nothing shown');
-  return { graph: queryGraph({ classes, select, where, follows, groupBy, having, orderBy, limit, distinct, offset, computed, compare, patterns, extremes }), limitPlaceholder };
+  return { graph: queryGraph({ classes, select, where, follows, groupBy, having, orderBy, limit, distinct, offset, computed, compare, aggregateCompare, patterns, extremes }), limitPlaceholder };
 }
 
 /** The first attribute an expression reads: a computed value belongs to its instance. */

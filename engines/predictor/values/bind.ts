@@ -29,6 +29,8 @@ export function bindValues(graph: QueryGraph, limitPlaceholder: number | null, m
   const withComputed = withComputedAttributes(schema, graph);
   const where = graph.where.map((c) => bindConstraint(c, mention, withComputed));
   const patterns = (graph.patterns ?? []).map((p) => ({ ...p, branches: p.branches.map((b) => ({ ...b, where: b.where.map((c) => bindConstraint(c, mention, withComputed)) })) }));
+  // A compared aggregate's conditions bind on the schema alone: its rows are not the graph's.
+  const aggregateCompare = (graph.aggregateCompare ?? []).map((c) => ({ ...c, right: { ...c.right, where: c.right.where.map((w) => bindConstraint(w, mention, schema)) } }));
   const having = graph.having.map((h) => {
     if (h.value.kind !== 'placeholder') return h;
     const m = mention(h.value);
@@ -41,7 +43,7 @@ export function bindValues(graph: QueryGraph, limitPlaceholder: number | null, m
     if (!m || m.number === null || !Number.isInteger(m.number) || m.number < 1) throw new BindError('the limit is not a positive whole number');
     limit = m.number;
   }
-  return queryGraph({ ...graph, classes: graph.classes, where, having, limit, patterns });
+  return queryGraph({ ...graph, classes: graph.classes, where, having, limit, patterns, aggregateCompare });
 }
 
 function bindConstraint(c: Constraint, mention: (v: QueryValue) => Mention, schema: SchemaGraph): Constraint {

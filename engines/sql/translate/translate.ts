@@ -8,6 +8,7 @@
 import { InvalidQueryGraphError } from '../../../errors.js';
 import { formatQueryGraph } from '../../query-graph/canonical.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AttributeComparison,
   AttributeRef,
@@ -22,7 +23,7 @@ import type {
 } from '../../query-graph/types.js';
 import { aggregateResultType, attributeType, measureKey, validateQueryGraph, withComputedAttributes } from '../../query-graph/validate.js';
 import { lowerExtremes } from '../../query-graph/extremes.js';
-import { quantified } from '../../query-graph/parts.js';
+import { quantified, subAggregateGraph } from '../../query-graph/parts.js';
 import { findAttribute, findClass } from '../../schema-graph/lookup.js';
 import type { AttributeType, SchemaGraph } from '../../schema-graph/types.js';
 import type { SqlProvider } from '../prisma-client.js';
@@ -75,9 +76,11 @@ class Translation {
 
   constructor(
     graph: QueryGraph,
-    schema: SchemaGraph,
+    /** The schema without the graph's computed attributes: what compared aggregates read. */
+    private readonly baseSchema: SchemaGraph,
     private readonly dialect: SqlDialect,
   ) {
+    const schema = baseSchema;
     this.joins = resolveJoins(graph, schema);
     // Extremes become patterns (extremes.ts); everything after reads the lowered graph.
     this.graph = lowerExtremes(graph, this.joins);
@@ -96,6 +99,7 @@ class Translation {
       ...this.from.conditions,
       ...graph.where.map((constraint) => this.constraint(constraint)),
       ...(graph.compare ?? []).map((comparison) => this.comparison(comparison)),
+      ...(graph.aggregateCompare ?? []).map((comparison) => this.aggregateComparison(comparison)),
       ...(graph.patterns ?? []).map((condition) => this.patternCondition(condition)),
     ];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
@@ -173,6 +177,39 @@ class Translation {
     const temporal = (ref: AttributeRef) => ['date', 'datetime'].includes(attributeType(this.schema, ref) ?? '');
     const side = (ref: AttributeRef) => (temporal(ref) ? this.dialect.dateValue(this.column(ref)) : this.column(ref));
     return `${side(comparison.left)} ${comparison.operator === '!=' ? '<>' : comparison.operator} ${side(comparison.right)}`;
+  }
+
+  /**
+   * An attribute against an aggregate of rows of their own: a scalar subquery with aliases of its
+   * own (`q1t1`, ...), correlated with nothing. No rows give NULL, which no comparison meets.
+   */
+  private aggregateComparison(comparison: AggregateComparison): string {
+    this.patternCount += 1;
+    const sub = subAggregateGraph(comparison.right);
+    const joins = resolveJoins(sub, this.baseSchema);
+    const from = buildPatternFrom({ instances: joins.instances, edges: joins.edges }, new Map(), this.baseSchema, this.dialect, (value) => this.bind(value), `q${this.patternCount}`);
+    const outer = this.aliases;
+    this.aliases = from.aliases;
+    let subquery: string;
+    try {
+      const { target, aggregate } = comparison.right.measure;
+      let measure: string;
+      if (target.attributeId === '*') {
+        const key = findClass(this.baseSchema, target.classId).primaryKey;
+        measure = joins.instances.length > 1 && key.length === 1 ? `COUNT(DISTINCT ${this.column({ ...target, attributeId: key[0]! })})` : 'COUNT(*)';
+      } else {
+        const column = this.column(target);
+        measure = aggregate === 'count' ? `COUNT(${column})` : aggregate === 'count_distinct' ? `COUNT(DISTINCT ${column})` : `${aggregate!.toUpperCase()}(${column})`;
+      }
+      const conditions = [...from.conditions, ...sub.where.map((constraint) => this.constraint(constraint))];
+      subquery = `(SELECT ${measure} FROM ${from.tables.join(', ')}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''})`;
+    } finally {
+      this.aliases = outer;
+    }
+    const temporal = ['date', 'datetime'].includes(attributeType(this.schema, comparison.left) ?? '');
+    const left = this.column(comparison.left);
+    const operator = comparison.operator === '!=' ? '<>' : comparison.operator;
+    return temporal ? `${this.dialect.dateValue(left)} ${operator} ${this.dialect.dateValue(subquery)}` : `${left} ${operator} ${subquery}`;
   }
 
   private patternCondition(condition: PatternCondition): string {
