@@ -37,6 +37,8 @@ import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './comp
 import { asksWhen, withDateShown } from './completions/asked-when.js';
 import { withSaidRowCount } from './completions/said-row-count.js';
 import { withSaidCount } from './completions/said-count.js';
+import { withComparedAggregate } from './completions/compared-aggregate.js';
+import { comparedAggregateCue } from './cues/compared-aggregate.js';
 import { countCues } from './cues/count.js';
 import { rowCounts } from './cues/row-count.js';
 import { operatorCues } from './cues/operator.js';
@@ -143,9 +145,10 @@ export class QueryGraphPredictor {
     // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a ranking by the attribute a
     // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
     // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many
-    // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), and a comparison ("not higher
-    // than 4") the way the words say, an anti-join no word denies read as the pattern affirmed, and two values of one
-    // attribute read as a choice or as both.
+    // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), a comparison ("not higher
+    // than 4") the way the words say, a comparison with an aggregate ("an age below the average", "greater than any
+    // country in Europe"), an anti-join no word denies read as the pattern affirmed, and two values of one attribute
+    // read as a choice or as both.
     const said = questionWords(question, mentions);
     const words = said.map((w) => w ?? '');
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
@@ -159,6 +162,7 @@ export class QueryGraphPredictor {
     const counted = countCues(said, this.names, schema);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const denied = negates(question);
+    const comparedAggregate = comparedAggregateCue(question, mentions, this.names, schema);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
       (tokens) => withAskedMeasures(tokens, asked, grouped),
@@ -173,6 +177,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidCount(tokens, counted, schema),
       (tokens) => withSaidValues(tokens, mentions, schema, (classId, attributeId) => (this.memory.column(classId, attributeId)?.values.length ?? Infinity) <= CATEGORICAL_VALUES),
       (tokens) => withSaidOperators(tokens, operators, schema),
+      (tokens) => withComparedAggregate(tokens, comparedAggregate, schema, grouped, counted),
       (tokens) => affirmedPatterns(tokens, denied),
       (tokens) => withTwoValuesRead(tokens, schema, texts),
     ];

@@ -8,7 +8,8 @@
  * reading with no `avg` anywhere loses `AGGREGATE_CUE_PENALTY`.
  *
  * Words inside the schema's names ("average scale score") ask for nothing; nor does an average
- * something is compared with ("below the average", "above-average"), which no query graph says.
+ * something is compared with ("below the average", "above-average"): that is a comparison with an
+ * aggregate of rows of their own (compared-aggregate.ts), not an average asked for.
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { AGGREGATE_CUE_PENALTY, wordsOutsideNames } from './aggregate.js';

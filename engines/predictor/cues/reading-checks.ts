@@ -53,9 +53,10 @@ import { readAs } from './reading-view.js';
 import { ROW_COUNT_CUE } from './row-count.js';
 import { UNASKED_CLASS_CUE } from './unasked-class.js';
 import { VALUE_COVERAGE_CUE } from './value-coverage.js';
+import { COMPARED_AGGREGATE_CUE } from './compared-aggregate.js';
 
 /** Every kind of cue the readings are held against (cue.ts: the contract each keeps). */
-export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE, KIN_CUE, RANKED_CUE, UNASKED_CLASS_CUE, ROW_COUNT_CUE];
+export const CUE_KINDS: readonly CueKind[] = [OPERATOR_CUE, ATTRIBUTE_CUE, GROUP_CUE, ORDER_CUE, NULL_CUE, COVERAGE_CUE, VALUE_COVERAGE_CUE, AGGREGATE_CUE, COUNT_CUE, COMPARED_COUNT_CUE, OWNER_CUE, AVERAGE_CUE, NEGATION_CUE, KEY_SHOWN_CUE, KIN_CUE, RANKED_CUE, UNASKED_CLASS_CUE, ROW_COUNT_CUE, COMPARED_AGGREGATE_CUE];
 
 export interface ReadingChecks {
   /** Log-probability a beam loses for appending `token` to `prefix` (beam.ts stepPenalty). */
