@@ -97,6 +97,12 @@ describe('readings completed into the comparison', () => {
     expect(complete(EUROPE, 'show A:country.Name', europe)).toBe('show A:country.Name compare A:country.SurfaceArea > max A:country.SurfaceArea where A:country.Continent = @2 end');
   });
 
+  it('drop a comparison of the compared attribute with another column, and keep the values after an "above-average" for the rows', () => {
+    expect(complete('Which countries have a surface area higher than the average?', 'show A:country.Name compare A:country.SurfaceArea > A:country.Population')).toBe('show A:country.Name compare A:country.SurfaceArea > avg A:country.SurfaceArea end');
+    const asia = 'countries with an above-average surface area in Asia';
+    expect(complete(asia, 'show A:country.Name where A:country.Continent = @1', [mention(asia, 'Asia', 'country', 'Continent')])).toBe('show A:country.Name where A:country.Continent = @1 compare A:country.SurfaceArea > avg A:country.SurfaceArea end');
+  });
+
   it('count what was counted, without the grouping no word asks for', () => {
     expect(complete('How many cities have a population below the average?', 'show count A:city.* show A:city.Population group A:city.Population')).toBe('show count A:city.* compare A:city.Population < avg A:city.Population end');
   });

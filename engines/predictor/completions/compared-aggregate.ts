@@ -10,8 +10,9 @@
  * - the values said after the aggregate word move into the aggregate, as the reading (anywhere)
  *   conditions them, else as their words say (a text value's column, a number's attribute named before it);
  * - what the reading made of the comparison's own words goes: conditions and patterns on those
- *   values, conditions on the compared attribute, conditions on aggregates (`having`), the compared
- *   attribute's aggregates shown, a ranking by the compared attribute or by an aggregate;
+ *   values, conditions on the compared attribute and comparisons of it with another column,
+ *   conditions on aggregates (`having`), the compared attribute's aggregates shown, a ranking by the
+ *   compared attribute or by an aggregate;
  * - a grouping no word asks for ("for each", "per") goes, and with it the plain attributes shown
  *   beside a count ("how many dogs ..."); the compared attribute's aggregate shown where the words
  *   ask for a count of a class the reading has ("the number of cities in each district whose
@@ -92,6 +93,8 @@ export function withComparedAggregate(tokens: readonly string[], cue: ComparedAg
 
   // What the reading made of the comparison's words goes.
   const ofCompared = (m: Measure) => sameAttribute(m.target, compared);
+  // The compared attribute set against another column is the model's reading of the comparison ("higher than the average" as LifeExpectancy > SurfaceArea).
+  const compare = (graph.compare ?? []).filter((c) => !sameAttribute(c.left, compared) && !sameAttribute(c.right, compared));
   const where = graph.where.filter((c) => !mentionsPlaced(c) && !sameAttribute(c.target, compared));
   const patterns = (graph.patterns ?? []).filter((p) => !p.branches.some((b) => b.where.some(mentionsPlaced)));
   const having = graph.having.filter((h) => !placed.has(placeholderOf(h.value) ?? -1) && !ofCompared(h.measure));
@@ -121,7 +124,7 @@ export function withComparedAggregate(tokens: readonly string[], cue: ComparedAg
     limit: keepsLimit ? graph.limit : null,
     distinct: graph.distinct,
     ...(keepsLimit && graph.offset !== undefined ? { offset: graph.offset } : {}),
-    compare: graph.compare ?? [],
+    compare,
     aggregateCompare: [comparison],
     patterns,
     extremes: graph.extremes ?? [],

@@ -86,17 +86,21 @@ function lastWordAttributes(word: string, schema: SchemaGraph): string[] {
 /** The one comparison with an aggregate the question's words say, or null. */
 export function comparedAggregateCue(question: string, mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph): ComparedAggregateCue | null {
   const spans = wordSpans(question);
-  // "above-average", "below-average": the preposition and the aggregate word, as if apart.
-  const split = spans.flatMap((s) => {
+  // "above-average", "below-average": the preposition and the aggregate word, as if apart; an
+  // adjective of the row's own attribute ("an above-average surface area in Asia": the values after it are the row's).
+  const split = spans.flatMap((s): Span[] => {
     const joined = /^(above|below|over|under)-(average|mean)$/.exec(s.text);
     if (!joined) return [s];
     const cut = s.start + joined[1]!.length;
-    return [{ text: joined[1]!, start: s.start, end: cut }, { text: joined[2]!, start: cut + 1, end: s.end }];
+    return [{ text: joined[1]!, start: s.start, end: cut }, { text: joined[2]!, start: cut + 1, end: s.end, adjective: true }];
   });
   return cueIn(split, mentions, names, schema, operatorCues(question, mentions));
 }
 
-function cueIn(spans: readonly WordSpan[], mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph, operators: OperatorCues): ComparedAggregateCue | null {
+/** A word, and whether it is the aggregate half of a hyphenated adjective ("above-average"). */
+type Span = WordSpan & { readonly adjective?: boolean };
+
+function cueIn(spans: readonly Span[], mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph, operators: OperatorCues): ComparedAggregateCue | null {
   const w = spans.map((s) => s.text);
   const ordered = (token: string) => {
     const dot = token.lastIndexOf('.');
@@ -157,7 +161,9 @@ function cueIn(spans: readonly WordSpan[], mentions: readonly Mention[], names: 
     const own: number[] = [];
     const junk: number[] = [];
     mentions.forEach((m, index) => {
-      if (m.start >= phraseEnd) own.push(index + 1);
+      if (m.start >= phraseEnd) {
+        if (!spans[aggregateAt]!.adjective) own.push(index + 1);
+      }
       else if (m.end > comparativeStart && m.start < phraseEnd) junk.push(index + 1);
     });
     const fallbacks = new Map<number, { attribute: string; operator: Operator }>();
