@@ -142,6 +142,7 @@ export function writable(graph: QueryGraph): boolean {
     // none / some patterns of conditions and joined classes (NOT IN, EXCEPT, IN, INTERSECT, UNION): english.ts patternPhrases.
     (graph.patterns ?? []).every((p) => p.branches.every((b) => b.follows.length === 0 && b.compare.length === 0)) &&
     (graph.compare ?? []).length === 0 &&
+    (graph.aggregateCompare ?? []).length === 0 &&
     (graph.computed ?? []).length === 0 &&
     (graph.extremes ?? []).length === 0 &&
     (graph.offset ?? 0) === 0 &&

@@ -18,6 +18,8 @@ export type Expr =
   | { readonly kind: 'in'; readonly expr: Expr; readonly list: readonly Expr[]; readonly negated: boolean }
   /** `x [NOT] IN (SELECT y FROM ...)`: a nested query of one column (SQL only). */
   | { readonly kind: 'in-query'; readonly expr: Expr; readonly query: SelectQuery; readonly negated: boolean }
+  /** `(SELECT agg(y) FROM ...)` as a value: a nested query of one value (SQL only). */
+  | { readonly kind: 'scalar-query'; readonly query: SelectQuery }
   | { readonly kind: 'null-test'; readonly expr: Expr; readonly negated: boolean }
   /** SQL LIKE, Cypher CONTAINS / STARTS WITH (written as LIKE patterns '%x%' and 'x%'). */
   | { readonly kind: 'like'; readonly expr: Expr; readonly pattern: Expr; readonly negated: boolean };

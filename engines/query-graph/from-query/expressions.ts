@@ -122,6 +122,11 @@ function readPrimary(cursor: Cursor): Expr {
   if (token.kind === 'symbol') {
     if (token.text === '*') return { kind: 'star', qualifier: null };
     if (token.text === '(') {
+      if (cursor.isKeyword('SELECT') && cursor.nested) {
+        const query = cursor.nested(cursor);
+        cursor.expectSymbol(')');
+        return { kind: 'scalar-query', query };
+      }
       if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw new ReadError('a nested query cannot be expressed as a query graph');
       const inner = readExpression(cursor);
       cursor.expectSymbol(')');

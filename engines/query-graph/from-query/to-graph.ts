@@ -7,7 +7,9 @@
  * is a ReadError naming it.
  */
 import { attr, queryGraph, rows } from '../build.js';
+import { referencedClasses } from '../canonical.js';
 import type {
+  AggregateComparison,
   AggregateConstraint,
   AggregateFunction,
   AttributeComparison,
@@ -23,6 +25,7 @@ import type {
   PatternCondition,
   QueryGraph,
   QueryValue,
+  SubAggregate,
 } from '../types.js';
 import type { AttributeType, SchemaGraph, SchemaRelation } from '../../schema-graph/types.js';
 import { conjuncts, disjuncts, type Expr, type SelectQuery } from './ast.js';
@@ -45,6 +48,7 @@ class GraphBuilder {
   private readonly order: Instance[] = [];
   private where: Constraint[] = [];
   private compare: AttributeComparison[] = [];
+  private readonly aggregateCompare: AggregateComparison[] = [];
   private readonly patterns: PatternCondition[] = [];
   private readonly computed: ComputedAttribute[] = [];
   private readonly edges: { from: Instance; relation: SchemaRelation; to: Instance }[] = [];
@@ -89,6 +93,7 @@ class GraphBuilder {
       ...(this.query.offset ? { offset: this.query.offset } : {}),
       ...(this.computed.length > 0 ? { computed: this.computed } : {}),
       ...(this.compare.length > 0 ? { compare: this.compare } : {}),
+      ...(this.aggregateCompare.length > 0 ? { aggregateCompare: this.aggregateCompare } : {}),
       ...(this.patterns.length > 0 ? { patterns: this.patterns } : {}),
     });
   }
@@ -226,7 +231,7 @@ class GraphBuilder {
    * join the classes, else the class alone, as the graph's own joins are said).
    */
   private pattern(outer: GraphBuilder): Pattern {
-    if (this.patterns.length > 0 || this.computed.length > 0) throw new ReadError('a nested query inside a nested query (or an OR of several columns in one) cannot be expressed as a query graph');
+    if (this.patterns.length > 0 || this.computed.length > 0 || this.aggregateCompare.length > 0) throw new ReadError('a nested query inside a nested query (or an OR of several columns in one) cannot be expressed as a query graph');
     const key = (i: { classId: string; instance?: number }) => `${i.classId}#${i.instance ?? 1}`;
     const own = new Set(this.own.map(key));
     const shared = new Set(outer.order.map(key));
@@ -412,10 +417,11 @@ class GraphBuilder {
   private comparison(op: Operator, leftSide: Expr, rightSide: Expr): void {
     const left = this.literalOrColumn(leftSide);
     const right = this.literalOrColumn(rightSide);
-    if (left.kind === 'literal' && right.kind !== 'literal') return this.comparison(COMPARISON_FLIP[op] as Operator, right, left);
+    if ((left.kind === 'literal' && right.kind !== 'literal') || (left.kind === 'scalar-query' && right.kind !== 'scalar-query')) return this.comparison(COMPARISON_FLIP[op] as Operator, right, left);
     const part = this.datePart(left);
     if (part) return void this.where.push(this.datePartCondition(part, op, right));
     const target = this.attributeTarget(left);
+    if (right.kind === 'scalar-query') return void this.aggregateCompare.push({ left: target, operator: op as AggregateComparison['operator'], right: this.subAggregate(right.query) });
     if (right.kind === 'column') {
       const other = this.column(right);
       const sameInstance = other.classId === target.classId && (other.instance ?? 1) === (target.instance ?? 1);
@@ -428,6 +434,28 @@ class GraphBuilder {
     // A whole year given for a date column: that year.
     if ((type === 'date' || type === 'datetime') && op === '=' && typeof right.value === 'number') return void this.where.push({ target, operator: 'year', values: [{ kind: 'number', value: right.value }] });
     this.where.push({ target, operator: op, values: [this.value(target, right)] });
+  }
+
+  /**
+   * `x > (SELECT avg(y) FROM … WHERE …)`: one aggregate of rows of their own, read as a query of its
+   * own (so a nested query naming the enclosing query's tables is refused: it is no such aggregate).
+   */
+  private subAggregate(query: SelectQuery): SubAggregate {
+    let graph: QueryGraph;
+    try {
+      graph = selectToGraph(query, this.schema);
+    } catch (error) {
+      // A name of the enclosing query is unknown here: a correlated nested query is no aggregate of rows of their own.
+      if (error instanceof ReadError) throw new ReadError(`the nested query compared as a value: ${error.message}`);
+      throw error;
+    }
+    const [measure] = graph.select;
+    const plain = graph.groupBy.length + graph.having.length + graph.orderBy.length + (graph.computed ?? []).length + (graph.compare ?? []).length + (graph.aggregateCompare ?? []).length + (graph.patterns ?? []).length === 0;
+    if (graph.select.length !== 1 || !measure || measure.aggregate === null || !plain || graph.limit !== null || graph.distinct || graph.offset) {
+      throw new ReadError('a value is compared with a nested query only as one aggregate of rows of their own (no grouping, ordering, limit or nested parts)');
+    }
+    const referenced = new Set([measure.target.classId, ...referencedClasses({ ...graph, select: [] })]);
+    return { measure, classes: graph.classes.filter((c) => !referenced.has(c)), follows: graph.follows, where: graph.where };
   }
 
   /** `a = 1 OR a = 2` (one column): `in`. Anything else joined by OR is no query graph. */
@@ -443,13 +471,13 @@ class GraphBuilder {
       if (!(error instanceof ReadError)) throw error;
     }
     const parts = disjuncts(expr);
-    const [where, compare, edges, patterns] = [this.where, this.compare, this.edges.length, this.patterns.length];
+    const [where, compare, edges, patterns, compared] = [this.where, this.compare, this.edges.length, this.patterns.length, this.aggregateCompare.length];
     try {
       const branches = parts.map((part) => {
         this.where = [];
         this.compare = [];
         for (const condition of conjuncts(part)) this.condition(condition);
-        if (this.edges.length !== edges || this.patterns.length !== patterns) throw new ReadError('a join or a nested OR inside OR cannot be expressed as a query graph');
+        if (this.edges.length !== edges || this.patterns.length !== patterns || this.aggregateCompare.length !== compared) throw new ReadError('a join, a nested OR or a nested query inside OR cannot be expressed as a query graph');
         return { classes: [], follows: [], where: this.where, compare: this.compare };
       });
       this.patterns.push({ quantifier: 'some', branches });
