@@ -116,6 +116,8 @@ export function validateQueryGraph(graph: QueryGraph, baseSchema: SchemaGraph): 
   const compared = graph.aggregateCompare ?? [];
   if (compared.length > MAX_BRANCHES) fail(`at most ${MAX_BRANCHES} comparisons with an aggregate`);
   compared.forEach((comparison) => checkAggregateComparison(comparison, schema, baseSchema, fail));
+  // A per-group superlative's rivals must meet the graph's conditions (extremes.ts), and their pattern holds no such comparison.
+  if (compared.length > 0 && (graph.extremes ?? []).length > 0) fail('a per-group superlative among rows compared with an aggregate is not supported');
   for (const extreme of graph.extremes ?? []) {
     const type = attributeType(schema, extreme.measure);
     if (type === null || !ORDERED.includes(type)) fail(`extreme ${extreme.direction} needs a number, date or text attribute`);

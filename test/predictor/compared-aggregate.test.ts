@@ -152,6 +152,7 @@ describe('the comparison in the query graph', () => {
     validateQueryGraph(parseQueryGraph(text), schema);
     expect(() => validateQueryGraph(parseQueryGraph('show country.Name ; compare country.Name > ( max country.Population )'), schema)).toThrow(/cannot compare/);
     expect(() => validateQueryGraph(parseQueryGraph('show country.Name ; compare country.Population > ( avg country.Name )'), schema)).toThrow(/compared aggregate/);
+    expect(() => validateQueryGraph(parseQueryGraph('show country.Name ; compare country.Population > ( avg country.Population ) ; extreme max country.SurfaceArea per country.Continent'), schema)).toThrow(/not supported/);
     expect(explainQueryGraph(parseQueryGraph(text), schema)).toBe('the name of countries whose continent is Asia, only where population is more than the highest population of countries whose continent is Africa');
   });
 });

@@ -12,7 +12,7 @@
  * - what the reading made of the comparison's own words goes: conditions and patterns on those
  *   values, conditions on the compared attribute and comparisons of it with another column,
  *   conditions on aggregates (`having`), the compared attribute's aggregates shown, a ranking by the
- *   compared attribute or by an aggregate;
+ *   compared attribute or by an aggregate, a superlative of the compared attribute;
  * - a grouping no word asks for ("for each", "per") goes, and with it the plain attributes shown
  *   beside a count ("how many dogs ..."); the compared attribute's aggregate shown where the words
  *   ask for a count of a class the reading has ("the number of cities in each district whose
@@ -127,7 +127,7 @@ export function withComparedAggregate(tokens: readonly string[], cue: ComparedAg
     compare,
     aggregateCompare: [comparison],
     patterns,
-    extremes: graph.extremes ?? [],
+    extremes: (graph.extremes ?? []).filter((e) => !sameAttribute(e.measure, compared)),
   });
   try {
     return graphToTokens(completed, keepsLimit ? limitPlaceholder : null);
