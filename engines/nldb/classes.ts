@@ -30,6 +30,11 @@ export interface ClassStatement {
   /** Whether the fact shows the name to be an organisation or a place people visit (founded, employs, works at it). */
   readonly thing?: boolean;
   /**
+   * Whether the fact writes the name right after "the" ("the Lathen Trust", "The Vantor
+   * Telescope"): English gives a person's name no article, so a name written so is not a person's.
+   */
+  readonly definite?: boolean;
+  /**
    * The word written just before the name after an article ("the exoplanet Osprey-2b", "the
    * chemist Ilse Marrow", "the veteran astronomer X"): a class noun only where the collection also
    * states it as one the usual way (adjectives come there too: "the young X", "the newer Y").
@@ -136,15 +141,17 @@ export function classStatements(text: string): ClassStatement[] {
     const preceding = pre !== undefined ? singular(pre) : undefined;
     // (a sentence opening "The CASCADE spectrograph" holds its article in the match)
     const afterThe = /^the\s/i.test(m[0]) || /\bthe\s+$/i.test(before);
+    const definite = afterThe && !person;
     const post = !name.includes(' ') && afterThe ? WORD_AFTER.exec(rest)?.[1] : undefined;
     const following = post !== undefined ? singular(post) : undefined;
-    if (noun || person || place || thing || preceding || following) {
+    if (noun || person || place || thing || definite || preceding || following) {
       out.push({
         name,
         noun,
         person,
         ...(place ? { place } : {}),
         ...(thing ? { thing } : {}),
+        ...(definite ? { definite } : {}),
         ...(preceding ? { before: preceding } : {}),
         ...(following ? { after: following } : {}),
       });
@@ -266,6 +273,8 @@ export class ClassLexicon {
   private readonly persons = new Counter<string>();
   private readonly places = new Counter<string>();
   private readonly things = new Counter<string>();
+  /** Names written right after "the" (ClassStatement.definite). */
+  private readonly definites = new Counter<string>();
   private readonly nouns = new Counter<string>();
   /** Last words of names ("museum" of "Hollin Art Museum"). */
   private readonly lastWords = new Counter<string>();
@@ -333,6 +342,7 @@ export class ClassLexicon {
       if (s.person) this.persons.add(s.name, n);
       if (s.place) this.places.add(s.name, n);
       if (s.thing) this.things.add(s.name, n);
+      if (s.definite) this.definites.add(s.name, n);
     }
     for (const w of lastWords) this.lastWords.add(w, n);
     for (const name of names) this.longNames.add(name, n);
@@ -367,6 +377,11 @@ export class ClassLexicon {
   /** Whether some fact shows the name to be an organisation or a visited place ("X was founded in", "works at X"). */
   isThing(name: string): boolean {
     return this.things.has(nameKey(name));
+  }
+
+  /** Whether some fact writes the name right after "the" ("the Lathen Trust"): no person's name. */
+  isDefinite(name: string): boolean {
+    return this.definites.has(nameKey(name));
   }
 
   /** Whether some fact writes the name as a place ("born in Westry", "a market near Heskmoss"). */
@@ -446,7 +461,7 @@ export class ClassLexicon {
     if (wantsPerson) {
       if (person) return 'agree';
       if (explicit.some((c) => this.isPersonNoun(c))) return 'unknown';
-      if (this.isPlace(key) || this.isThing(key)) return 'disagree';
+      if (this.isPlace(key) || this.isThing(key) || this.isDefinite(key)) return 'disagree';
       // a name ending in a word that ends other names and never a person's ("... Group",
       // "... Observatory"): a thing's, whatever class noun the facts give it or not
       const thingEnding = last !== null && key.includes(' ') && ((this.isNameForming(last) && !this.isPersonNoun(last)) || this.endsNames(last));

@@ -10,17 +10,18 @@ import { namesIn, questionNoun, subjectOf } from './classes.js';
 import { datedYears, eventWords } from './event-years.js';
 import { type ClassRosterOptions, factsAbout, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
-import { formatDerivation, type QueryType } from './derivation.js';
+import { type Derivation, formatDerivation, type QueryType } from './derivation.js';
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
 import { type KindsOf, meetsSelection, selectionWords } from './selection.js';
 import { readQuestionForm } from './question-form.js';
-import { SelectProjectJoin, type SpjOptions } from './spj.js';
-import { aboutAnotherClass, joinSideCheck, selectionHolder } from './join-fan-out.js';
+import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
+import { joinedThrough, joinSideCheck, selectionHolder } from './join-fan-out.js';
 import { unitAsked } from './units.js';
 import { membershipAsked, yesShowsNothing } from './membership.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
+import { term } from './lexical-index.js';
 
 export interface NldbInterpreterOptions {
   readonly collection: string;
@@ -88,13 +89,14 @@ export class NldbInterpreter implements QuestionInterpreter {
     const { facts } = this.options;
     const ordinary = (w: string) => facts.lexical.isOrdinaryWord(w);
     const holds = selectionHolder(question, facts.lexical, this.options.kindsOf);
-    const other = aboutAnotherClass(question, facts.lexical.classes, ordinary);
+    const joined = joinedThrough(question, facts.lexical.classes, ordinary);
     const text = (id: string) => facts.fact(id)?.text ?? '';
     // (whatever the extractor made of the set alone: it may have read the company as a member,
     // which the class checks drop later)
-    const starts = sets.map((set) => set.ids).filter((ids) => ids.length === 1 && holds(ids.map(text)) && ids.map(text).every(other));
-    // linked through the start fact's subject only: its town links to anyone born there
-    const through = (ids: readonly string[]) => subjectOf(text(ids[0] ?? ''), ordinary);
+    const starts = sets.map((set) => set.ids).filter((ids) => ids.length === 1 && holds(ids.map(text)) && joined(text(ids[0] ?? '')) !== null);
+    // linked through the thing the start fact names of the class joined through, else its
+    // subject, only: its town links to anyone born there
+    const through = (ids: readonly string[]) => joined(text(ids[0] ?? ''));
     return this.ssg.extend(question, starts, k, have, { most: 1, through });
   }
 
@@ -175,22 +177,24 @@ export class NldbInterpreter implements QuestionInterpreter {
     // "Is X a NOUN?": a yes from facts that give the word to someone else shows nothing (membership.ts)
     const membership = questionType === 'BOOL' ? membershipAsked(asked) : null;
     const membershipKinds = membership ? (this.options.kindsOf?.(membership.noun) ?? []) : [];
-    const derivations = scored.map((s, i) => {
+    // each reading through the checks; `misread`: refused for what it points at (its key, or the
+    // fact its number comes from), not for what the set holds (the selection words)
+    const checked = (s: ScoredDerivation, set: readonly Fact[]): { d: Derivation; misread: boolean } => {
+      const refuse = (misread = true) => ({ d: { type: 'NULL' } as const, misread });
       const d = s.derivation;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
-      const set = factSets[i] ?? [];
-      if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return { type: 'NULL' } as const;
+      if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return refuse(false);
       if (membership && d.type === 'BOOL' && d.value && yesShowsNothing(membership, set.map((f) => f.text), facts.lexical.classes, membershipKinds)) {
-        return { type: 'NULL' } as const;
+        return refuse(false);
       }
       // an arg's number is its key's: the fact it was copied from names the key ("Kindfoulick
       // Mills was founded in 1851" is no birth year of the police officer who works there)
-      if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) {
-        return { type: 'NULL' } as const;
-      }
-      if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return { type: 'NULL' } as const;
-      if (key === null) return d;
-      if (people && namesAThing(key, ordinary)) return { type: 'NULL' } as const;
+      if ((d.type === 'ARGMIN' || d.type === 'ARGMAX') && !namesKey(set[s.valueFact ?? 0]?.text ?? '', d.key)) return refuse();
+      if (key !== null && joinSide !== null && !joinSide(set.map((f) => f.text), key)) return refuse(false);
+      if (key === null) return { d, misread: false };
+      if (noName(key)) return refuse();
+      // (a person's name is written with capitals: "across" is none)
+      if (people && (namesAThing(key, ordinary) || !/\p{Lu}/u.test(key))) return refuse();
       // (a class of things: a fact names one of them; people come several to a fact)
       if (noun !== null && noun !== 'person' && !facts.lexical.classes.isPersonNoun(noun)) {
         const verdict = facts.lexical.classes.verdict(key, noun, nounKinds);
@@ -198,15 +202,39 @@ export class NldbInterpreter implements QuestionInterpreter {
           // the key is another name of the same fact: the fact's one name of the asked class answers
           const from = d.type === 'ARGMIN' || d.type === 'ARGMAX' ? [set[s.valueFact ?? 0]?.text ?? ''] : set.map((f) => f.text);
           const other = facts.lexical.classes.nameOfClass(from, noun, nounKinds, key);
-          if (other === null || (joinSide !== null && !joinSide(set.map((f) => f.text), other))) return { type: 'NULL' } as const;
-          if (d.type === 'ARGMIN' || d.type === 'ARGMAX') return { ...d, key: other };
-          return d.type === 'SET' || d.type === 'COUNT' ? { ...d, value: other } : d;
+          if (other === null) return refuse();
+          if (joinSide !== null && !joinSide(set.map((f) => f.text), other)) return refuse(false);
+          if (d.type === 'ARGMIN' || d.type === 'ARGMAX') return { d: { ...d, key: other }, misread: false };
+          return { d: d.type === 'SET' || d.type === 'COUNT' ? { ...d, value: other } : d, misread: false };
         }
       } else if (noun !== null) {
-        if (facts.lexical.classes.verdict(key, noun, nounKinds) === 'disagree') return { type: 'NULL' } as const;
+        if (facts.lexical.classes.verdict(key, noun, nounKinds) === 'disagree') return refuse();
       }
-      return d;
-    });
+      return { d, misread: false };
+    };
+    const first = scored.map((s, i) => checked(s, factSets[i] ?? []));
+    const derivations = first.map((c) => c.d);
+    // The extractor reads a set of facts in order, and the order changes what it points at ("Velmark"
+    // of "X, who grew up in Velmark, is a member of Y" after "Z is home to Y"): a set of several facts
+    // whose reading the checks refused for what it points at is read once more with its facts the
+    // other way round, as the question's type, and that reading counts when it passes the checks.
+    if (questionType !== null && questionType !== 'BOOL') {
+      const refused = first.flatMap((c, i) => (c.misread && scored[i]?.derivation.type !== 'NULL' && (factSets[i]?.length ?? 0) >= 2 ? [i] : []));
+      if (refused.length > 0) {
+        const reversed = refused.map((i) => [...(factSets[i] ?? [])].reverse());
+        const again = await this.spj.deriveTyped(asked, reversed.map((fs) => fs.map((f) => f.text)), question.signal, undefined, questionType);
+        refused.forEach((i, j) => {
+          const s = again.derivations[j];
+          const fs = reversed[j] ?? [];
+          if (s === undefined) return;
+          const { d } = checked(s, fs);
+          if (d.type === 'NULL') return;
+          derivations[i] = d;
+          scored[i] = s;
+          factSets[i] = fs;
+        });
+      }
+    }
     // a number asked in a unit ("in inches") is answered in it when its facts write another
     const unit = unitAsked(asked);
     const agg = existential ? exists(aggregate(derivations, questionType)) : aggregate(derivations, questionType, unit);
@@ -276,6 +304,16 @@ export function birthSets(
     out.push({ ids: set, score: -3 });
   }
   return out;
+}
+
+/**
+ * Whether a key is words no name is made of: function words ("There" of "There are 87 people on
+ * the payroll at X", "It") or a letter ("X" of "an X-ray instrument"), as the lexical index
+ * leaves them out (lexical-index.ts `term`). Numbers are left to the class checks.
+ */
+export function noName(key: string): boolean {
+  const words = key.trim().split(/[\s-]+/).filter(Boolean);
+  return /\p{L}/u.test(key) && words.length > 0 && words.every((w) => /^\p{L}/u.test(w) && term(w) === null);
 }
 
 /** Whether a fact names a key (case and spacing aside). */

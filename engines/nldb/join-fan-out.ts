@@ -6,7 +6,7 @@
  * company's staff, so the interpreter offers such facts their linked facts again (its "fan-out"):
  * these helpers say which facts stand for the other side of a join.
  */
-import { type ClassLexicon, questionNoun, singular, subjectOf } from './classes.js';
+import { type ClassLexicon, nameKey, namesIn, questionNoun, singular, subjectOf } from './classes.js';
 import { asksForPeople, parseConstraints, satisfies } from './constraints.js';
 import { type KindsOf, meetsSelection, type SelectionEvidence, selectionWords } from './selection.js';
 
@@ -118,5 +118,40 @@ export function aboutAnotherClass(question: string, classes: ClassLexicon, ordin
     if (through.length === 0 || subject === null || classes.isPlace(subject) || classes.isPerson(subject)) return false;
     if (through.some((n) => classes.verdict(subject, n) === 'disagree')) return false;
     return people ? classes.isThing(subject) : noun !== null && classes.verdict(subject, noun) === 'disagree';
+  };
+}
+
+/**
+ * The name a fact that starts a join links through: the one name it holds of a class the question
+ * goes through, other than a name the question spells out ("the Instrumentation Group" of
+ * "Crannock Hill Station is also home to the Instrumentation Group" for "people in groups based at
+ * Crannock Hill Station", whose subject is the place), else its subject when the fact is about a
+ * thing of another class (aboutAnotherClass); null for a fact that stands for no join.
+ */
+export function joinedThrough(question: string, classes: ClassLexicon, ordinary: (word: string) => boolean): (fact: string) => string | null {
+  // (the class the question opens with is asked, even where "someone" later makes it read as people's:
+  // "What governments are led by someone born in X")
+  const opening = questionNoun(question, (n) => isCollectionClass(classes, n));
+  const through = throughClasses(question, classes, askedNoun(question, classes))
+    .map((t) => t.noun)
+    .filter((noun) => noun !== opening);
+  const other = aboutAnotherClass(question, classes, ordinary);
+  const people = asksForPeople(question);
+  const asked = people ? 'person' : questionNoun(question, (n) => classes.isClassNoun(n));
+  // (the question's words, to tell a name it spells out)
+  const spelt = ` ${nameKey(question).replace(/[^\p{L}\p{N}&-]+/gu, ' ')} `;
+  // (not of the class asked: "a company based in X" is no join in "the latest founding year of a company based in X")
+  const ofAnotherClass = (n: string) => (people ? !classes.isPerson(n) : asked !== null && classes.verdict(n, asked) === 'disagree');
+  return (fact) => {
+    const subject = subjectOf(fact, ordinary);
+    // a fact about a member itself ("X, born in 1880, works for Y") starts no join
+    const aboutMember = subject !== null && asked !== null && classes.verdict(subject, asked) === 'agree';
+    if (through.length > 0 && !aboutMember) {
+      const named = [...new Set(namesIn(fact))].filter(
+        (n) => !spelt.includes(` ${n} `) && ofAnotherClass(n) && through.some((noun) => classes.verdict(n, noun) === 'agree'),
+      );
+      if (named.length === 1) return named[0] as string;
+    }
+    return other(fact) ? subject : null;
   };
 }

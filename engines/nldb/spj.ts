@@ -99,6 +99,8 @@ export class SelectProjectJoin {
     signal?: AbortSignal,
     /** Decode as this type whatever the type head says (the count-as-set reading below). */
     forcedType?: QueryType,
+    /** The type decided for the question already (other sets of it read again): decoded as the type head's choice would be. */
+    decided?: QueryType,
   ): Promise<{ type: QueryType | null; derivations: ScoredDerivation[] }> {
     // the extractor reads numbers in digits, as it was trained (number-text.ts)
     const question = numbersAsDigits(asked);
@@ -119,7 +121,7 @@ export class SelectProjectJoin {
     // them, and the class check (classes.ts) and the number checks drop the wrong ones
     const threshold = forcedType === 'SET' ? (this.options.countThreshold ?? COUNT_MEMBER_THRESHOLD) : base;
     // the question's grammar narrows the types the head chooses from (question-form.ts)
-    const type = forcedType ?? questionType(raw.map((r) => r.classes), readQuestionForm(question).allowed);
+    const type = forcedType ?? decided ?? questionType(raw.map((r) => r.classes), readQuestionForm(question).allowed);
     // A count is the number of distinct members of a set: "How many companies are based in X?"
     // is read as "Which companies are based in X?" (the extractor finds the members of a set far
     // more reliably than it finds a count's) and each member found counts once.

@@ -119,7 +119,7 @@ describe('class agreement between the question and a key, from what the facts sa
       'The Reef Ecology Group was set up in 1994.',
       'Noor Brask was born in Halm in 1970.',
       'Tam Brask works with Noor Brask.',
-      'Lida Quay manages the Halm Ferry Terminal.',
+      'Lida Quay manages Halm Ferry Terminal.',
     ]);
     // "Group" ends two names, neither a person's: who runs something is not a group
     expect(lex.verdict('Tidal Studies Group', 'person')).toBe('disagree');
@@ -127,6 +127,20 @@ describe('class agreement between the question and a key, from what the facts sa
     expect(lex.verdict('Tam Brask', 'person')).toBe('unknown');
     // an ending of one name says nothing
     expect(lex.verdict('Halm Ferry Terminal', 'person')).toBe('unknown');
+  });
+
+  it('people: a name written after "the" is not a person\'s (English gives names of people no article)', () => {
+    const lex = lexicon([
+      'In 2017 the Instrumentation Group received €950,000 from the Brennmark Foundation.',
+      'The Lathen Trust gave Ilse Marrow €480,000.',
+      'The chemist Ilse Marrow joined the group in 2015.',
+      'It was Emeric Hallstrom who supervised the young Corwin Ashgrove.',
+    ]);
+    expect(lex.verdict('Brennmark Foundation', 'person')).toBe('disagree');
+    expect(lex.verdict('Lathen Trust', 'person')).toBe('disagree');
+    // a word between the article and the name: "the chemist X", "the young X"
+    expect(lex.verdict('Ilse Marrow', 'person')).toBe('unknown');
+    expect(lex.verdict('Corwin Ashgrove', 'person')).toBe('unknown');
   });
 
   it('a class named by a few endings: a name with another, repeated ending is of another class', () => {

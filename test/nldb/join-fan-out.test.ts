@@ -3,7 +3,7 @@
  * facts stand for the other side of the join, and what they link through.
  */
 import { describe, expect, it } from 'vitest';
-import { aboutAnotherClass, joinSideCheck, selectionHolder } from '../../engines/nldb/join-fan-out.js';
+import { aboutAnotherClass, joinedThrough, joinSideCheck, selectionHolder } from '../../engines/nldb/join-fan-out.js';
 import { LexicalIndex } from '../../engines/nldb/lexical-index.js';
 
 const FACTS = [
@@ -95,6 +95,30 @@ describe('the other side of a join', () => {
     }
     // a singular without "a" is no class gone through ("the ensemble leader"), nor is the asked class
     expect(aboutAnotherClass('Which ensembles rehearse at Polder Hall?', ensembles.classes, ordinary)(lines[0] as string)).toBe(false);
+  });
+
+  it("links through the name of the class joined through, whatever the fact's subject", () => {
+    // a small collection of its own (orchards and their pickers), written for this test
+    const lines = [
+      'Brindle Vale is also home to the Quince Cooperative, set up in 1990.',
+      'The Pippin Cooperative, founded in 1984, keeps its presses at Brindle Vale.',
+      'Odile Farrant joined the Quince Cooperative in 2019 as a picker.',
+      'Jory Plesk is a member of the Pippin Cooperative.',
+      'Odile Farrant, born in 1990, lives at Brindle Vale.',
+      'Harrow Mill is a cooperative in Tarn.',
+    ];
+    const orchards = indexOf(lines);
+    const ordinary = (w: string) => orchards.isOrdinaryWord(w);
+    const joined = joinedThrough('How many people belong to cooperatives based at Brindle Vale?', orchards.classes, ordinary);
+    // the place is the subject; the cooperative is what the join goes through
+    expect(joined(lines[0] as string)).toBe('quince cooperative');
+    expect(joined(lines[1] as string)).toBe('pippin cooperative');
+    // a fact about a member starts no join, whatever else it names
+    expect(joined(lines[2] as string)).toBeNull();
+    expect(joined(lines[4] as string)).toBeNull();
+    // the class the question asks for is not gone through, even where "someone" reads as people's
+    const asked = joinedThrough('Which cooperatives are led by someone born in Tarn?', orchards.classes, ordinary);
+    expect(asked(lines[0] as string)).toBeNull();
   });
 
   it('links through the fact subject only, not through the town it also names', () => {

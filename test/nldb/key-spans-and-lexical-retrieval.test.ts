@@ -1,9 +1,11 @@
 /**
  * Pure parts of the retriever and the extractor's decoding: BM25 over facts (names find their
- * facts, joins find the facts that share a name), and keys completed to whole names.
+ * facts, joins find the facts that share a name), keys completed to whole names, and keys that
+ * are no name at all.
  */
 import { describe, expect, it } from 'vitest';
 import { LexicalIndex, nameTerms, term } from '../../engines/nldb/lexical-index.js';
+import { noName } from '../../engines/nldb/interpreter.js';
 import { completeName } from '../../engines/nldb/spj.js';
 
 const vocab = new Map(['in', 'every', 'the', 'at', 'is', 'born', 'was'].map((w, i) => [w, i + 6]));
@@ -140,5 +142,15 @@ describe('BM25 over facts', () => {
     index.remove('3');
     expect(index.search('Mirela develops software', 5).map((h) => h.id)).not.toContain('3');
     expect(index.size).toBe(5);
+  });
+});
+
+describe('a key made of words no name is made of answers nothing (interpreter.ts noName)', () => {
+  it('is function words or a letter: "There" of "There are 87 people on the payroll at X", "X" of "an X-ray instrument"', () => {
+    for (const k of ['There', 'It', 'X', 'there are']) expect(noName(k), k).toBe(true);
+  });
+
+  it('is not a name, a hyphenated name, or a number (left to the class checks)', () => {
+    for (const k of ['Theo', 'Osprey-2b', 'Harrow & Finch Logistics', '1999']) expect(noName(k), k).toBe(false);
   });
 });
