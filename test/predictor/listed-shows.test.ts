@@ -18,6 +18,8 @@ describe('attributes a question lists', () => {
   it('reads the names after the opening, joined by commas and "and", a shared noun included', () => {
     expect(listed('List the ship city, freight and order date of all orders.')).toEqual([['A:Orders.ShipCity'], ['A:Orders.Freight'], ['A:Orders.OrderDate']]);
     expect(listed('What are the birth and hire dates of employees?')).toEqual([['A:Employees.BirthDate'], ['A:Employees.HireDate']]);
+    // An item may end with a word the schema's name does not have ("freight cost" for freight).
+    expect(listed('List the freight cost, ship city and order date of all orders.')).toEqual([['A:Orders.Freight'], ['A:Orders.ShipCity'], ['A:Orders.OrderDate']]);
     expect(listed('Which orders have a freight over 20?')).toEqual([]);
     expect(listed('List the freight of orders with ship city Lyon')).toEqual([]);
     // A later sentence may say what to show.

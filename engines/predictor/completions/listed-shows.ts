@@ -7,7 +7,8 @@
  * all of them. So the words decide: the names listed right after the question's opening ("what
  * are the", "list", "show me", "give", "find", "return", "tell me") and before what they are of,
  * joined by commas, "and" and "along with"; an item that names nothing may share the last item's
- * noun ("first, middle and last names"). A reading that shows plain attributes, one of the listed
+ * noun ("first, middle and last names"), and an item may end with a word the schema's name does not
+ * have ("cell phone" for the cell number). A reading that shows plain attributes, one of the listed
  * names at least, and no aggregate or group, is completed with the
  * listed attributes it leaves out, each of a class the reading already reads and of no other, and
  * shows the listed attributes only, in the order the question lists them (what else it showed,
@@ -79,6 +80,8 @@ function namesListedAt(words: readonly string[], start: number, names: SchemaNam
       }
       listed.push(match.attributes);
       i += match.length;
+      // "cell phone, home phone": a word the schema's name does not have ("cell number") may end the item.
+      if (/^[a-z]+$/.test(words[i] ?? '') && !names.nameAt(words, i) && !JOINERS.has(words[i] as string) && JOINERS.has(words[i + 1] as string)) i += 1;
     } else if (i < words.length && /^[a-z]+$/.test(words[i] as string) && !names.nameAt(words, i) && JOINERS.has(words[i + 1] as string) && pending.length < 3 && listed.length === 0) {
       pending.push(words[i] as string);
       i += 1;
