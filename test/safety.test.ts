@@ -476,7 +476,7 @@ describe('corrections given as queries (teaching): nothing that writes is stored
     ['a parameter instead of a value', 'SELECT ProductName FROM Products WHERE UnitPrice > ?'],
     ['a function that is no aggregate', "SELECT load_extension('/tmp/evil.so')"],
     ['a table the source does not have', 'SELECT name FROM sqlite_master'],
-    ['a query compared with a scalar subquery', 'SELECT ProductName FROM Products WHERE UnitPrice > (SELECT AVG(UnitPrice) FROM Products)'],
+    ['a query compared with a correlated subquery', 'SELECT p.ProductName FROM Products AS p WHERE p.UnitPrice > (SELECT AVG(q.UnitPrice) FROM Products AS q WHERE q.CategoryID = p.CategoryID)'],
     ['an unclosed string', "SELECT ProductName FROM Products WHERE ProductName = 'Chai"],
   ])('refuses %s (QUERY_NOT_UNDERSTOOD)', async (_, query) => {
     const result = await server.run(CORRECT, { q: 'zorbly question', s: 'northwind', query });
