@@ -109,7 +109,7 @@ class CypherTranslation {
     const patterns = (graph.patterns ?? []).map((condition) => this.patternCondition(condition));
     if (patterns.length > 0) lines.push(`WITH ${[...new Set(this.variables.values())].join(', ')}`, `WHERE ${patterns.join(' AND ')}`);
     const limit = Math.min(graph.limit ?? rowLimit, rowLimit);
-    const groupBy = effectiveGroupBy(this.graph);
+    const groupBy = effectiveGroupBy(this.graph, this.schema);
     if (groupBy.length > 0 || hasAggregates(this.graph)) lines.push(...this.aggregating(groupBy, columns));
     else lines.push(...this.plain(columns));
     if (graph.offset) lines.push(`SKIP ${graph.offset}`);

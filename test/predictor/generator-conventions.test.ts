@@ -10,7 +10,7 @@ import { attr, having, queryGraph, show, where } from '../../engines/query-graph
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../engines/schema-graph/types.js';
 import { QuestionGenerator } from '../../engines/predictor/generator/generator.js';
 import { isKeyColumn, ranksBySize, shownLabel } from '../../engines/predictor/generator/naming.js';
-import { labelAttribute } from '../../engines/predictor/schema-words/labels.js';
+import { labelAttribute } from '../../engines/schema-graph/labels.js';
 import { ValueMemory } from '../../engines/predictor/values/value-memory.js';
 
 const attribute = (classId: string, id: string, type: SchemaAttribute['type'], name: string, primaryKey = false): SchemaAttribute => ({ id, classId, type, nativeType: type.toUpperCase(), nullable: !primaryKey, primaryKey, name: { singular: name, plural: `${name}s` } });

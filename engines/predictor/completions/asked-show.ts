@@ -10,7 +10,7 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import { attributeToken } from '../model/target.js';
 import { onlyShownAttribute, showingInstead } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';

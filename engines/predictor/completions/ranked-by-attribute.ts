@@ -19,7 +19,7 @@
  * attribute under a plural ("the regions with the most countries") counts rows that may be many
  * and is left as the model wrote it.
  */
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { OrderCue, OrderCues } from '../cues/order.js';
 import { attributeToken, EOS } from '../model/target.js';

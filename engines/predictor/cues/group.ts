@@ -8,7 +8,7 @@
  * out: it also sorts ("by unit price, highest first").
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';

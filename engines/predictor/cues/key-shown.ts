@@ -10,7 +10,7 @@
  * `KEY_SHOWN_PENALTY` per key it shows so.
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { attributeToken } from '../model/target.js';
 import type { CueKind } from './cue.js';

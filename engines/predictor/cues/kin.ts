@@ -18,7 +18,7 @@
 import { converseRole, KIN_WORDS, kinRelations, kinRole, kinWordParts } from '../../query-graph/kinship.js';
 import { unswapped } from '../../english/normalize.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import { attributeToken } from '../model/target.js';
 import type { CueKind } from './cue.js';
 

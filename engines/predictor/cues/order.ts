@@ -20,7 +20,7 @@
  */
 import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
 import { BIRTH, MONEY } from '../generator/english.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import { key } from '../../english/normalize.js';
 import { sharesStem } from '../../english/stems.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';

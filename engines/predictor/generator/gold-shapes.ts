@@ -18,7 +18,7 @@ import { queryToGraph } from '../../query-graph/from-query/index.js';
 import type { Random } from '../../query-graph/random-walk.js';
 import type { Constraint, Operator, QueryGraph, QueryValue } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 
 /** One line of a gold SQL file: the query and the database it was written for. */
 export interface GoldQuery {

@@ -11,7 +11,7 @@
  */
 import type { Measure } from '../../query-graph/types.js';
 import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 
 /** A name's last word that makes it a name ("degree summary name", "book title"). */
 const NAMING = /\b(name|title)$/;

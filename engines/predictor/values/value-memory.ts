@@ -11,7 +11,7 @@ import { queryGraph } from '../../query-graph/build.js';
 import type { AttributeType, SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
 import { QueryTimeoutError } from '../../../errors.js';
 import { naturalForms, TITLE_ATTRIBUTE, titleWord } from './aliases.js';
-import { labelAttribute } from '../schema-words/labels.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
 import { key, words } from '../../english/normalize.js';
 
 export interface ValueMemoryOptions {

@@ -103,7 +103,7 @@ class Translation {
       ...(graph.patterns ?? []).map((condition) => this.patternCondition(condition)),
     ];
     if (where.length > 0) parts.push(`WHERE ${where.join(' AND ')}`);
-    const groupBy = effectiveGroupBy(this.graph);
+    const groupBy = effectiveGroupBy(this.graph, this.schema);
     if (groupBy.length > 0) parts.push(`GROUP BY ${groupBy.map((ref) => this.column(ref)).join(', ')}`);
     const having = graph.having.map((h) => this.aggregateConstraint(h));
     if (having.length > 0) parts.push(`HAVING ${having.join(' AND ')}`);

@@ -4,7 +4,7 @@
  * naming attribute ("company name", "last name", "full name"), else a one-column primary key,
  * else the first text attribute. Plain English about names, the same rule for every schema.
  */
-import type { SchemaAttribute, SchemaGraph } from '../../schema-graph/types.js';
+import type { SchemaAttribute, SchemaGraph } from './types.js';
 
 const NAMING = ['name', 'full name', 'company name', 'last name', 'title', 'description'];
 
