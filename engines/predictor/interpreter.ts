@@ -166,7 +166,7 @@ export class QueryGraphPredictor {
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
       (tokens) => withAskedMeasures(tokens, asked, grouped),
-      (tokens) => withListedShows(tokens, listed),
+      (tokens) => withListedShows(tokens, listed, schema),
       (tokens) => withAskedShow(tokens, show),
       (tokens) => withLabelForEcho(tokens, things),
       (tokens) => withDateShown(tokens, when, schema),

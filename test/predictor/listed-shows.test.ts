@@ -12,7 +12,10 @@ import { shopSchema } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);
 const listed = (question: string) => listedNames(questionWords(question, []), names);
-const completed = (question: string, reading: string) => withListedShows(reading.split(' '), listed(question)).join(' ');
+const completed = (question: string, reading: string) => withListedShows(reading.split(' '), listed(question), shopSchema).join(' ');
+// Orders keyed by their id: a reading grouped by it groups orders.
+const keyed = { ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Orders' ? { ...c, primaryKey: ['OrderID'] } : c)) };
+const completedKeyed = (question: string, reading: string) => withListedShows(reading.split(' '), listed(question), keyed).join(' ');
 
 describe('attributes a question lists', () => {
   it('reads the names after the opening, joined by commas and "and", a shared noun included', () => {
@@ -42,5 +45,18 @@ describe('attributes a question lists', () => {
   it('leaves alone a reading when a missing name is of two classes it reads', () => {
     const reading = 'show A:Orders.Freight where A:Customers.Address = @1 where A:Employees.HireDate year @2';
     expect(completed('List the freight and city of orders', reading)).toBe(reading);
+  });
+});
+
+describe('attributes a question lists, of the things a reading groups', () => {
+  it('shows and groups by the listed attributes of a class grouped by its key or label, before what it aggregates', () => {
+    expect(completedKeyed('Which order has the most employees? List the order id and ship city.', 'show A:Orders.ShipCity show count A:Employees.* group A:Orders.OrderID order desc count A:Employees.* limit #1')).toBe(
+      'show A:Orders.OrderID show A:Orders.ShipCity show count A:Employees.* group A:Orders.OrderID group A:Orders.ShipCity order desc count A:Employees.* limit #1',
+    );
+  });
+
+  it('leaves a reading grouped by an attribute that is no key or label as written', () => {
+    const reading = 'show A:Orders.ShipCity show count A:Employees.* group A:Orders.ShipCity order desc count A:Employees.* limit #1';
+    expect(completedKeyed('Which ship city has the most employees? List the order id and ship city.', reading)).toBe(reading);
   });
 });

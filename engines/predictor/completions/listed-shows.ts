@@ -15,6 +15,8 @@
  * the words did not ask for).
  */
 import type { SchemaNames } from '../schema-words/schema-names.js';
+import { labelAttribute } from '../../schema-graph/labels.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
 import { EOS } from '../model/target.js';
 import { itemsOf } from './reading-items.js';
 import { ownerOf, readingClasses } from '../cues/reading-classes.js';
@@ -97,15 +99,18 @@ function namesListedAt(words: readonly string[], start: number, names: SchemaNam
 }
 
 /**
- * `tokens` with the listed attributes it leaves out shown too, shows in the order listed; `tokens`
- * itself when fewer than two names are listed, when the reading is no plain showing (aggregates,
- * groups), when it shows none of them, or when a missing one is of no class it reads or of two.
+ * `tokens` with the listed attributes it leaves out shown too, shows in the order listed (a grouped
+ * reading: withListedOfGroups); `tokens` itself when fewer than two names are listed, when the
+ * reading is no plain showing (aggregates, conditions on groups), when it shows none of them, or
+ * when a missing one is of no class it reads or of two.
  */
-export function withListedShows(tokens: readonly string[], listed: ListedNames): readonly string[] {
+export function withListedShows(tokens: readonly string[], listed: ListedNames, schema: SchemaGraph): readonly string[] {
   if (listed.length < 2) return tokens;
   const end = tokens.indexOf(EOS) >= 0 ? tokens.indexOf(EOS) : tokens.length;
   const items = itemsOf(tokens);
-  if (items.some((item) => ['group', 'having', 'compute', 'extreme'].includes(item[0] as string))) return tokens;
+  if (items.some((item) => ['compute', 'extreme'].includes(item[0] as string))) return tokens;
+  if (items.some((item) => item[0] === 'group')) return withListedOfGroups(items, tokens.slice(end), listed, schema) ?? tokens;
+  if (items.some((item) => item[0] === 'having')) return tokens;
   const shows = items.filter((item) => item[0] === 'show');
   if (shows.some((item) => item.length !== 2 || !item[1]!.startsWith('A:'))) return tokens;
   const shown = shows.map((item) => item[1]!);
@@ -128,4 +133,44 @@ export function withListedShows(tokens: readonly string[], listed: ListedNames):
   const before = items.slice(0, first).flat();
   const after = items.filter((item, k) => k > first && item[0] !== 'show').flat();
   return [...before, ...chosen.flatMap((a) => ['show', a]), ...after, ...tokens.slice(end)];
+}
+
+/**
+ * A grouped reading of things ("Which owner has paid for the most treatments? List the owner id and
+ * last name.": grouped by the owner's last name, its label): the listed attributes it leaves out,
+ * of a class it groups by label or key (each thing's own attributes, one value per group: the
+ * engines group by the thing's key), are shown and grouped by too, the listed shown in the order
+ * listed before what it aggregates. Null when no listed name is shown yet, or a missing one is of
+ * none of those classes or of two.
+ */
+function withListedOfGroups(items: readonly (readonly string[])[], rest: readonly string[], listed: ListedNames, schema: SchemaGraph): readonly string[] | null {
+  const plainShows = items.filter((item) => item[0] === 'show' && item.length === 2 && item[1]!.startsWith('A:') && !item[1]!.includes('#'));
+  const shown = plainShows.map((item) => item[1]!);
+  const groups = items.filter((item) => item[0] === 'group');
+  const grouped = new Set(groups.map((item) => item[1]!));
+  const things = new Set(
+    [...grouped].flatMap((token) => {
+      if (token.includes('#') || !token.startsWith('A:')) return [];
+      const owner = schema.classes.find((c) => c.id === ownerOf(token));
+      const attributeId = token.slice(token.lastIndexOf('.') + 1);
+      return owner && (owner.primaryKey.includes(attributeId) || labelAttribute(schema, owner.id)?.id === attributeId) ? [owner.id] : [];
+    }),
+  );
+  const found = listed.map((attributes) => shown.find((s) => attributes.includes(s)));
+  if (things.size === 0 || found.every((f) => f === undefined) || found.every((f) => f !== undefined)) return null;
+  const chosen: string[] = [];
+  for (const [k, attributes] of listed.entries()) {
+    const candidates = found[k] ? [found[k]!] : attributes.filter((a) => things.has(ownerOf(a)));
+    if (candidates.length !== 1) return null;
+    if (!chosen.includes(candidates[0]!)) chosen.push(candidates[0]!);
+  }
+  const added = chosen.filter((a) => !grouped.has(a)).map((a) => ['group', a]);
+  const first = items.findIndex((item) => item[0] === 'show');
+  const lastGroup = items.lastIndexOf(groups[groups.length - 1]!);
+  const out = items.flatMap((item, k) => {
+    const kept = item[0] === 'show' && plainShows.includes(item) ? [] : [...item];
+    const shows = k === first ? chosen.flatMap((a) => ['show', a]) : [];
+    return [...shows, ...kept, ...(k === lastGroup ? added.flat() : [])];
+  });
+  return [...out, ...rest];
 }
