@@ -30,6 +30,8 @@ import { askedMeasures, withAskedMeasures } from './completions/asked-measures.j
 import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
 import { withSaidValues } from './completions/said-values.js';
+import { withComparedCount } from './completions/compared-count.js';
+import { comparedCountCues } from './cues/compared-count.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
@@ -146,7 +148,7 @@ export class QueryGraphPredictor {
     // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
     // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many
     // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), a comparison ("not higher
-    // than 4") the way the words say, a comparison with an aggregate ("an age below the average", "greater than any
+    // than 4") the way the words say, a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
     // country in Europe"), an anti-join no word denies read as the pattern affirmed, and two values of one attribute
     // read as a choice or as both.
     const said = questionWords(question, mentions);
@@ -160,6 +162,7 @@ export class QueryGraphPredictor {
     const directions = orderCues(said, this.names, schema);
     const counts = rowCounts(question, mentions);
     const counted = countCues(said, this.names, schema);
+    const comparedCounts = comparedCountCues(said, this.names, schema);
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const denied = negates(question);
     const comparedAggregate = comparedAggregateCue(question, mentions, this.names, schema);
@@ -177,6 +180,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidCount(tokens, counted, schema),
       (tokens) => withSaidValues(tokens, mentions, schema, (classId, attributeId) => (this.memory.column(classId, attributeId)?.values.length ?? Infinity) <= CATEGORICAL_VALUES),
       (tokens) => withSaidOperators(tokens, operators, schema),
+      (tokens) => withComparedCount(tokens, comparedCounts),
       (tokens) => withComparedAggregate(tokens, comparedAggregate, schema, grouped, counted),
       (tokens) => affirmedPatterns(tokens, denied),
       (tokens) => withTwoValuesRead(tokens, schema, texts),

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { comparedCountContradictions, comparedCountCues } from '../../engines/predictor/cues/compared-count.js';
+import { withComparedCount } from '../../engines/predictor/completions/compared-count.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { findMentions } from '../../engines/predictor/values/mentions.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
@@ -48,5 +49,27 @@ describe('compared-count cues', () => {
     const read = (reading: string) => comparedCountContradictions(comparedCountCues(questionWords('cities with more than 5 orders', findMentions('cities with more than 5 orders', memory)), schemaNames(keyed), keyed), reading.split(' '));
     expect(read('show A:Customers.City group A:Customers.City having count_distinct A:Orders.OrderID > @1')).toBe(0);
     expect(read('show A:Customers.City group A:Customers.City having count_distinct A:Orders.ShipCity > @1')).toBe(1);
+  });
+});
+
+describe('a number that counts a class, read as a count when the reading puts it on an attribute', () => {
+  const cues = (question: string) => comparedCountCues(questionWords(question, findMentions(question, memory)), names, shopSchema);
+  const completed = (question: string, reading: string) => withComparedCount(reading.split(' '), cues(question)).join(' ');
+
+  it('says how the words compare: before the number, after it, or a range', () => {
+    expect(cues('cities with more than 5 orders').map((c) => c.operator)).toEqual(['>']);
+    expect(cues('cities that have 2 or more orders').map((c) => c.operator)).toEqual(['>=']);
+    expect(cues('cities with at most 3 orders').map((c) => c.operator)).toEqual(['<=']);
+    expect(cues('cities with between 1 and 3 orders').map((c) => c.operator)).toEqual([null]);
+  });
+
+  it('groups what the reading shows and compares the count of the class the words count', () => {
+    expect(completed('cities that have 2 or more orders', 'show A:Customers.City where A:Orders.Freight <= @1')).toBe('show A:Customers.City group A:Customers.City having count A:Orders.* >= @1');
+  });
+
+  it('leaves a reading that counts already, a range, and a count of the shown class as written', () => {
+    expect(completed('cities that have 2 or more orders', having)).toBe(having);
+    expect(completed('cities with between 1 and 3 orders', 'show A:Customers.City where A:Orders.Freight between @1 @2')).toBe('show A:Customers.City where A:Orders.Freight between @1 @2');
+    expect(completed('orders with more than 5 orders', 'show A:Orders.OrderID where A:Orders.Freight > @1')).toBe('show A:Orders.OrderID where A:Orders.Freight > @1');
   });
 });

@@ -15,6 +15,7 @@
  * attribute), and a class the reading never uses is not judged (the model may name it another way,
  * a relation word on a graph).
  */
+import type { ComparisonOperator } from '../../query-graph/types.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { classToken } from '../model/target.js';
@@ -24,12 +25,22 @@ import type { CueKind } from './cue.js';
 /** Log-probability a reading loses per compared-count cue it does not follow; as much as the other cues (COUNT_CUE_PENALTY). */
 export const COMPARED_COUNT_PENALTY = 4;
 
-/** Words that compare the number after them: "more than 2", "at least 3", "only one", "between 1 and 2". */
-const BEFORE: readonly (readonly string[])[] = [
-  ...['more than', 'less than', 'fewer than', 'greater than', 'at least', 'at most', 'over', 'under', 'above', 'below', 'exactly', 'only', 'between', 'no more than', 'no fewer than', 'no less than', 'upwards of', 'up to'].map((w) => w.split(' ')),
-];
-/** Words after the number that compare it: "2 or more paragraphs", "3 or fewer", "1 to 2 paragraphs" (the second number follows). */
-const AFTER: readonly (readonly string[])[] = [['or', 'more'], ['or', 'fewer'], ['or', 'less'], ['or', 'greater'], ['or', 'above'], ['or', 'below'], ['plus']];
+/** Words that compare the number after them, and how ("more than 2", "at least 3", "only one"); "between 1 and 2" is a range. */
+const BEFORE_SAYS: ReadonlyMap<string, ComparisonOperator | null> = new Map<string, ComparisonOperator | null>([
+  ...['more than', 'greater than', 'over', 'above', 'upwards of'].map((w) => [w, '>'] as const),
+  ...['less than', 'fewer than', 'under', 'below'].map((w) => [w, '<'] as const),
+  ...['at least', 'no fewer than', 'no less than'].map((w) => [w, '>='] as const),
+  ...['at most', 'no more than', 'up to'].map((w) => [w, '<='] as const),
+  ...['exactly', 'only'].map((w) => [w, '='] as const),
+  ['between', null],
+]);
+const BEFORE: readonly (readonly string[])[] = [...BEFORE_SAYS.keys()].map((w) => w.split(' '));
+/** Words after the number that compare it, and how: "2 or more paragraphs", "3 or fewer", "1 to 2 paragraphs" (the second number follows). */
+const AFTER_SAYS: ReadonlyMap<string, ComparisonOperator> = new Map<string, ComparisonOperator>([
+  ...['or more', 'or greater', 'or above', 'plus'].map((w) => [w, '>='] as const),
+  ...['or fewer', 'or less', 'or below'].map((w) => [w, '<='] as const),
+]);
+const AFTER: readonly (readonly string[])[] = [...AFTER_SAYS.keys()].map((w) => w.split(' '));
 /** Words that join a range's two numbers: "between 1 and 2", "1 to 2", "from 1 to 2". */
 const RANGE = new Set(['and', 'to', '-']);
 /** Words that may stand between the number and the class's name. */
@@ -38,27 +49,34 @@ const FILLER = new Set(['different', 'distinct', 'unique', 'separate', 'individu
 /** Every word the compared-count cues read: what a misspelt word of the question is repaired to. */
 export const COMPARED_COUNT_WORDS: ReadonlySet<string> = new Set([...BEFORE.flat(), ...AFTER.flat()]);
 
+/** A compared-count cue: the class counted, and the comparison the words say (null for a range, "between 1 and 2"). */
+export interface ComparedCountCue extends CountCue {
+  readonly operator: ComparisonOperator | null;
+}
+
 /** The compared-count cues of a question's words (`said`: questionWords, value mentions as null). */
-export function comparedCountCues(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): readonly CountCue[] {
+export function comparedCountCues(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): readonly ComparedCountCue[] {
   const isNumber = (i: number) => i < said.length && said[i] === null;
   const at = (i: number, run: readonly string[]) => run.every((w, k) => said[i + k] === w);
   const longest = (i: number, runs: readonly (readonly string[])[]) => runs.filter((run) => at(i, run)).sort((a, b) => b.length - a.length)[0];
   const words = said.map((w) => w ?? '');
-  const cues: CountCue[] = [];
+  const cues: ComparedCountCue[] = [];
   for (let i = 0; i < said.length; i += 1) {
     if (!isNumber(i)) continue;
     // The number's own phrase: the words before it compare, or the words after it do.
-    const before = [3, 2, 1].some((n) => i - n >= 0 && BEFORE.some((run) => run.length === n && at(i - n, run)));
+    const before = [3, 2, 1].map((n) => (i - n >= 0 ? BEFORE.find((run) => run.length === n && at(i - n, run)) : undefined)).find((run) => run !== undefined);
     let end = i + 1;
     // "1 to 2 paragraphs", "between 1 and 2 paragraphs": the range's second number.
-    if (RANGE.has(said[end] ?? '') && isNumber(end + 1)) end += 2;
+    const range = RANGE.has(said[end] ?? '') && isNumber(end + 1);
+    if (range) end += 2;
     const after = longest(end, AFTER);
     if (after) end += after.length;
     if (!before && !after && end === i + 1) continue;
     while (end < said.length && FILLER.has(said[end] as string)) end += 1;
     const classes = countedClassesAt(words, end, names, schema);
     if (!classes) continue;
-    cues.push({ classes, direction: null });
+    const operator = range ? null : ((after ? AFTER_SAYS.get(after.join(' ')) : undefined) ?? (before ? BEFORE_SAYS.get(before.join(' ')) : undefined) ?? null);
+    cues.push({ classes, direction: null, operator });
     i = end;
   }
   return cues;
