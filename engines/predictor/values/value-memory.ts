@@ -68,6 +68,8 @@ export class ValueMemory {
   private readonly parts = new Map<string, ValueCandidate[]>();
   /** first folded word of a multi-word value -> candidates (abbreviated: "sales rep"). */
   private readonly firstWords = new Map<string, ValueCandidate[]>();
+  /** A value's folded key with each run of one letter written once -> candidates (fuzzy, keys of 5+ characters). */
+  private readonly singled = new Map<string, ValueCandidate[]>();
   /** The first letters of a one-word value (stems.ts stemKey) -> candidates (lookupDerived). */
   private readonly stems = new Map<string, ValueCandidate[]>();
   /** Each folded word of a multi-word value or of its natural forms -> candidates, however many share it (lookupName). */
@@ -188,16 +190,22 @@ export class ValueMemory {
     return this.wordsOnly.get(folded) ?? [];
   }
 
-  /** Candidates one typo (insertion, deletion, substitution, two letters swapped) away from `folded`. */
+  /**
+   * Candidates one typo (insertion, deletion, substitution, two letters swapped) away from
+   * `folded`, or spelt with its doubled letters single or its single letters doubled, however many
+   * ("Carribean" for 'Caribbean', "Phillipines" for 'Philippines': the commonest misspelling).
+   */
   lookupFuzzy(folded: string): readonly ValueCandidate[] {
     if (folded.length < 5 || this.schemaWords.has(folded)) return [];
     const found = new Map<string, ValueCandidate>();
+    const add = (candidate: ValueCandidate) => found.set(`${candidate.classId}.${candidate.attributeId}\u0000${candidate.value}`, candidate);
     for (const variant of [folded, ...deletionsOf(folded)]) {
       for (const candidate of this.deletions.get(variant) ?? []) {
         const stored = key(candidate.value);
-        if (stored !== folded && (editDistanceAtMostOne(stored, folded) || isTransposition(stored, folded))) found.set(`${candidate.classId}.${candidate.attributeId}\u0000${candidate.value}`, candidate);
+        if (stored !== folded && (editDistanceAtMostOne(stored, folded) || isTransposition(stored, folded))) add(candidate);
       }
     }
+    for (const candidate of this.singled.get(singleLetters(folded)) ?? []) if (key(candidate.value) !== folded) add(candidate);
     return [...found.values()];
   }
 
@@ -342,6 +350,7 @@ export class ValueMemory {
     const bare = wordsOnlyKey(value);
     if (bare !== folded && bare.length >= 2) push(this.wordsOnly, bare, { ...base, match: 'exact' });
     if (folded.length >= 5) {
+      push(this.singled, singleLetters(folded), { ...base, match: 'fuzzy' });
       push(this.deletions, folded, { ...base, match: 'fuzzy' });
       for (const variant of deletionsOf(folded)) push(this.deletions, variant, { ...base, match: 'fuzzy' });
     }
@@ -365,6 +374,11 @@ export class ValueMemory {
  * question's own word, or a schema word's synonym, than a value made from it.
  */
 const VERB_OR_ADJECTIVE = /(ing|ed|al|ive|ous|ic|ant|ent|able|ible|ary)$/;
+
+/** `folded` with each run of one letter written once ("caribbean", "carribean" -> "caribean"). */
+function singleLetters(folded: string): string {
+  return folded.replace(/(\p{L})\1+/gu, '$1');
+}
 
 /** A word made from the stem of more values than this (stems.ts) names none of them. */
 const MAX_DERIVED_VALUES = 2;
