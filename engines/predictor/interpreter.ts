@@ -31,7 +31,7 @@ import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
 import { withSaidValues } from './completions/said-values.js';
 import { withComparedCount } from './completions/compared-count.js';
-import { withoutSelfArithmetic } from './completions/self-arithmetic.js';
+import { withoutUnsaidArithmetic } from './completions/unsaid-arithmetic.js';
 import { comparedCountCues } from './cues/compared-count.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
@@ -142,8 +142,8 @@ export class QueryGraphPredictor {
     // The question's words held against each reading (cues/reading-checks.ts).
     const checks = readingChecks(question, mentions, this.names, schema);
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
-    // The words complete what the beam leaves out (completions/), in this order: an attribute's arithmetic with itself
-    // read as the attribute ("the surface area ... together"), measures asked together ("the maximum
+    // The words complete what the beam leaves out (completions/), in this order: arithmetic no word asks for undone ("the
+    // surface area ... together", "the name, population, and life expectancy"), measures asked together ("the maximum
     // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
     // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a ranking by the attribute a
@@ -170,7 +170,7 @@ export class QueryGraphPredictor {
     const comparedAggregate = comparedAggregateCue(question, mentions, this.names, schema);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
-      (tokens) => withoutSelfArithmetic(tokens),
+      (tokens) => withoutUnsaidArithmetic(tokens, words),
       (tokens) => withAskedMeasures(tokens, asked, grouped),
       (tokens) => withListedShows(tokens, listed, schema),
       (tokens) => withAskedShow(tokens, show),
