@@ -26,6 +26,12 @@ describe('the attribute an opening asks for', () => {
     expect(asked('What are the names of customers in Lyon?')).toBeNull();
   });
 
+  it('reads a possessive: the class, "\'s", and one of its attributes', () => {
+    expect(asked("Which order was shipped last? List the order's freight.")).toBe('A:Orders.Freight');
+    expect(asked("List the employee's hire date.")).toBe('A:Employees.HireDate');
+    expect(asked("List the order's name.")).toBeNull();
+  });
+
   it('shows the asked attribute instead of another one of its class', () => {
     expect(completed('What are the freights of orders shipped to Lyon?', 'show A:Orders.OrderID where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3')).toBe(
       'show A:Orders.Freight where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3',

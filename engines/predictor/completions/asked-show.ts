@@ -4,7 +4,8 @@
  * shared model's beam may show another attribute of the same class in every reading (the code 2
  * of countries): it read the rest of the question, not which of the class's attributes it asks
  * for. The words say it plainly: an opening ("what are the", "list", "give", ...), one attribute's
- * name, "of", and the name of its class. A reading that shows exactly one plain attribute, of that
+ * name, "of", and the name of its class; or the class's name with "'s" and one attribute's name
+ * ("List the TV Channel's series name"). A reading that shows exactly one plain attribute, of that
  * class and not the one asked for, shows the asked one instead; with no aggregate, group or
  * computation (there the shown value is what was computed).
  */
@@ -37,8 +38,23 @@ function namingLabel(schema: SchemaGraph, classId: string): string | null {
 export function askedShow(said: readonly (string | null)[], names: SchemaNames, schema: SchemaGraph): string | null {
   const words = said.map((w) => w ?? '');
   for (const { at } of openings(words)) {
-    const asked = askedShowAt(words, at, names, schema);
+    const asked = askedShowAt(words, at, names, schema) ?? askedPossessive(words, at, names);
     if (asked) return asked;
+  }
+  return null;
+}
+
+/** "List the TV Channel's series name": the class's name with "'s", then the name of one of its attributes; null otherwise. */
+function askedPossessive(words: readonly string[], start: number, names: SchemaNames): string | null {
+  // The words with a possessive "'s" as a word of its own.
+  const split = words.flatMap((w) => (/^[a-z]+'s$/.test(w) ? [w.slice(0, -2), "'s"] : [w]));
+  const at = start + words.slice(0, start).filter((w) => /^[a-z]+'s$/.test(w)).length;
+  for (let end = at + 1; end <= Math.min(split.length, at + 4); end += 1) {
+    if (split[end] !== "'s") continue;
+    const owner = names.classAt(split, at);
+    const name = owner ? names.nameAt(split, end + 1) : null;
+    const asked = (name?.attributes ?? []).filter((a) => ownerOf(a) === owner?.id);
+    return asked.length === 1 ? asked[0]! : null;
   }
   return null;
 }
