@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pastParticiple } from '../../engines/predictor/schema-words/events.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
-import { shopSchema } from '../helpers/shop-schema.js';
+import { attribute, foreignKey, shopSchema, table } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);
 const at = (text: string, start = 0) => names.attributesAt(text.split(' '), start);
@@ -25,6 +25,16 @@ describe('attributes named by a question', () => {
     expect(at('order')).toEqual([]);
     const withFirstName = schemaNames({ ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Employees' ? { ...c, attributes: [...c.attributes, { ...c.attributes[0]!, id: 'FirstName', name: { singular: 'first name', plural: 'first names' } }] } : c)) });
     expect(withFirstName.attributesAt(['first'], 0)).toEqual([]);
+  });
+
+  it("reads a class name's first word alone as the class when no other class has that word, but in a key to it", () => {
+    const programs = { ...table('DegreePrograms'), name: { singular: 'degree program', plural: 'degree programs' }, attributes: [attribute('DegreePrograms', 'DegreeSummaryName', 'degree summary name', 'degree summary names')] };
+    const enrolment = { ...table('Enrolment', ['DegreeProgramID', 'integer']), attributes: [attribute('Enrolment', 'DegreeProgramID', 'degree program id', 'degree program ids', 'integer')] };
+    const schema = { source: 'school', classes: [programs, enrolment], relations: [foreignKey('Enrolment', 'DegreeProgramID', 'DegreePrograms', 'DegreeProgramID')] };
+    expect(schemaNames(schema).nameAt(['degrees'], 0)?.classes).toEqual(['DegreePrograms']);
+    // Another class's own attribute with the word keeps it from naming the class.
+    const courses = { ...table('Courses', ['DegreeLevel']), attributes: [attribute('Courses', 'DegreeLevel', 'degree level', 'degree levels')] };
+    expect(schemaNames({ ...schema, classes: [programs, enrolment, courses] }).nameAt(['degrees'], 0)?.classes ?? []).toEqual([]);
   });
 
   it('gives every owner of a shared name, and only that owner when the owner is said first', () => {

@@ -123,6 +123,18 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
     if ((namesWithWord.get(head)?.size ?? 0) > 1) continue;
     add(head, attributeToken({ classId: owner.id, attributeId: attribute.id }));
   }
+  // A class's name's first word alone names the class ("degrees" for degree programs), when it is no
+  // name yet and no other class has it in its name or in an attribute's (its own attributes may,
+  // "degree summary name", and so may the keys others hold of it, "degree program id").
+  for (const owner of schema.classes) {
+    const words = fold(owner.name.singular).split(' ');
+    const head = words[0] as string;
+    if (words.length < 2 || !/^[a-z]{3,}$/.test(head) || /(ed|ing)$/.test(head) || names.has(head) || NO_HEAD_WORD.has(head)) continue;
+    const hasHead = (name: HumanName) => fold(name.singular).split(' ').includes(head);
+    const keyOfOwner = (other: string, attributeId: string) => schema.relations.some((r) => r.from === other && r.to === owner.id && r.fromColumns.includes(attributeId));
+    if (schema.classes.some((other) => other !== owner && (hasHead(other.name) || other.attributes.some((a) => hasHead(a.name) && !keyOfOwner(other.id, a.id))))) continue;
+    for (const form of [head, pluralWord(head)]) add(form, classToken(owner.id));
+  }
   const participles = new Map<string, string[]>();
   for (const owner of schema.classes) {
     for (const attribute of owner.attributes) {
