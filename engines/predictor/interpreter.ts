@@ -31,6 +31,7 @@ import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
 import { withSaidValues } from './completions/said-values.js';
 import { withComparedCount } from './completions/compared-count.js';
+import { asksHowMuch, withAmountShown } from './completions/asked-amount.js';
 import { withoutUnsaidArithmetic } from './completions/unsaid-arithmetic.js';
 import { comparedCountCues } from './cues/compared-count.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
@@ -146,7 +147,7 @@ export class QueryGraphPredictor {
     // surface area ... together", "the name, population, and life expectancy"), measures asked together ("the maximum
     // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
-    // question gave ("list all cartoons directed by Ben Jones"), a date for "when", a ranking by the attribute a
+    // question gave ("list all cartoons directed by Ben Jones"), a date for "when", an amount of money for "how much", a ranking by the attribute a
     // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
     // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many
     // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), a comparison ("not higher
@@ -161,6 +162,7 @@ export class QueryGraphPredictor {
     const show = askedShow(said, this.names, schema);
     const things = listedThings(said, this.names, schema);
     const when = asksWhen(said);
+    const howMuch = asksHowMuch(said);
     const directions = orderCues(said, this.names, schema);
     const counts = rowCounts(question, mentions);
     const counted = countCues(said, this.names, schema);
@@ -176,6 +178,7 @@ export class QueryGraphPredictor {
       (tokens) => withAskedShow(tokens, show),
       (tokens) => withLabelForEcho(tokens, things),
       (tokens) => withDateShown(tokens, when, schema),
+      (tokens) => withAmountShown(tokens, howMuch, schema),
       (tokens) => withRankedByAttribute(tokens, directions, schema),
       (tokens) => withSaidSortKey(tokens, directions),
       (tokens) => withSaidDirections(tokens, directions),

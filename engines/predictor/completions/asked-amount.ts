@@ -1,0 +1,35 @@
+/**
+ * "How much" asks for an amount of money: "How much does the most expensive charge type cost?".
+ * On databases it never saw, the shared model may rank the right rows and show what they are (the
+ * charge type) instead of what they cost. A question that opens with "how much" and a reading
+ * that shows one plain attribute that is no amount of money, of a class with exactly one (a number
+ * named as a price, cost, amount, fee ..., generator/english.ts MONEY, that is no key), shows that
+ * amount instead.
+ */
+import type { SchemaAttribute, SchemaClass, SchemaGraph } from '../../schema-graph/types.js';
+import { MONEY } from '../generator/english.js';
+import { attributeToken } from '../model/target.js';
+import { onlyShownAttribute, showingInstead } from './reading-items.js';
+import { ownerOf } from '../cues/reading-classes.js';
+
+/** A number named as money that is no key ("charge id" names no amount). */
+function isMoney(attribute: SchemaAttribute, owner: SchemaClass, schema: SchemaGraph): boolean {
+  const key = owner.primaryKey.includes(attribute.id) || schema.relations.some((r) => r.from === owner.id && r.fromColumns.includes(attribute.id));
+  return attribute.type !== 'text' && !key && MONEY.test(attribute.name.singular);
+}
+
+/** Whether the words (questionWords, mentions as null) open by asking how much. */
+export function asksHowMuch(said: readonly (string | null)[]): boolean {
+  return said[0] === 'how' && said[1] === 'much';
+}
+
+/** `tokens` showing the one amount of money of the shown attribute's class instead of it, when the question asks how much; `tokens` itself otherwise. */
+export function withAmountShown(tokens: readonly string[], howMuch: boolean, schema: SchemaGraph): readonly string[] {
+  if (!howMuch) return tokens;
+  const shown = onlyShownAttribute(tokens);
+  const owner = shown ? schema.classes.find((c) => c.id === ownerOf(shown)) : undefined;
+  const attribute = owner?.attributes.find((a) => attributeToken({ classId: owner.id, attributeId: a.id }) === shown);
+  if (!owner || !attribute || isMoney(attribute, owner, schema)) return tokens;
+  const amounts = owner.attributes.filter((a) => isMoney(a, owner, schema));
+  return amounts.length === 1 ? showingInstead(tokens, attributeToken({ classId: owner.id, attributeId: amounts[0]!.id })) : tokens;
+}
