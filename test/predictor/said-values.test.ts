@@ -41,6 +41,16 @@ describe('a value the question names is a condition', () => {
     expect(completed('show count A:Customers.*', mention('count', customer))).toBe('show count A:Customers.*');
   });
 
+  it('reads a proper name of any attribute as a condition, of a class the reading reads or joins to', () => {
+    // Customers has no relation in the shop schema: a name of a class the reading does not read stays out.
+    const customer: ValueCandidate = { classId: 'Customers', attributeId: 'CustomerID', value: 'Alfreds', match: 'exact' };
+    const named = (text: string, at: number, c: ValueCandidate): Mention => ({ ...mention(text, c), start: at, end: at + text.length });
+    expect(completed('show count A:Customers.*', named('Alfreds', 20, customer))).toBe('show count A:Customers.* where A:Customers.CustomerID = @1');
+    expect(completed('show count A:Orders.*', named('Alfreds', 20, customer))).toBe('show count A:Orders.*');
+    // Lower case, or the question's first word, is no proper name.
+    expect(completed('show count A:Customers.*', named('alfreds', 20, customer))).toBe('show count A:Customers.*');
+  });
+
   it('leaves a whole value of several words to the value-coverage cue', () => {
     expect(completed('show A:Orders.OrderID', mention('Saint Lyon', city('Saint Lyon', 'exact')))).toBe('show A:Orders.OrderID');
   });

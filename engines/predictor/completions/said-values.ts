@@ -10,7 +10,10 @@
  * flag, which people filter by with a word), its class is one the reading already uses (it answers
  * about those rows), and only one of the mention's attributes is such. A word that happens to be
  * one of many names or titles ("count" of the title 'Count' among 309, "carry" one typo from the
- * house 'Carey') is the question's own word far more often, and the model is left to judge it.
+ * house 'Carey') is the question's own word far more often, and the model is left to judge it;
+ * but a proper name, written capitalised inside the sentence and stored exactly so ("How many
+ * official languages does Afghanistan have?"), is a condition of any attribute, of a class the
+ * reading reads or one directly related to it (the engines join it).
  *
  * Left as written:
  * - a whole value of several words, or one named by its adjective: the value-coverage cue judges
@@ -42,6 +45,7 @@ export function withSaidValues(tokens: readonly string[], mentions: readonly Men
   if (items.some((item) => ['follow', 'none', 'some'].includes(item[0] as string))) return tokens;
   const used = new Set(tokens.filter((t) => t.startsWith('@')));
   const classes = new Set(tokens.flatMap((t) => classOf(t) ?? []));
+  const joinsTo = (classId: string) => schema.relations.some((r) => (r.from === classId && classes.has(r.to)) || (r.to === classId && classes.has(r.from)));
   // A key ("WHITC") one typo from a word is rather the word ("whihc").
   const keys = new Set([...schema.classes.flatMap((c) => c.primaryKey.map((a) => `${c.id}.${a}`)), ...schema.relations.flatMap((r) => r.fromColumns.map((a) => `${r.from}.${a}`))]);
   const constrained = new Set(items.filter((item) => item[0] === 'where').map((item) => item[1]));
@@ -54,7 +58,10 @@ export function withSaidValues(tokens: readonly string[], mentions: readonly Men
     if (mention.kind !== 'text' || used.has(placeholder) || judged.has(index + 1)) return;
     // A word of a longer value ("long" of 'Long Xuyen') is rather the question's own word.
     const whole = (c: ValueCandidate) => c.match !== 'partial' && words(c.value).length <= words(mention.text).length;
-    const fitting = mention.candidates.filter((c) => whole(c) && categorical(c.classId, c.attributeId) && classes.has(c.classId) && !(c.match === 'fuzzy' && keys.has(`${c.classId}.${c.attributeId}`)));
+    // A proper name ("How many official languages does Afghanistan have?") is a condition of any attribute, found exactly, of a class the reading reads or joins to.
+    const properName = mention.start > 0 && /^\p{Lu}/u.test(mention.text);
+    const admitted = (c: ValueCandidate) => (categorical(c.classId, c.attributeId) ? classes.has(c.classId) : properName && c.match === 'exact' && (classes.has(c.classId) || joinsTo(c.classId)));
+    const fitting = mention.candidates.filter((c) => whole(c) && admitted(c) && !(c.match === 'fuzzy' && keys.has(`${c.classId}.${c.attributeId}`)));
     if (fitting.length !== 1) return;
     const attribute = attributeToken({ classId: fitting[0]!.classId, attributeId: fitting[0]!.attributeId });
     if (constrained.has(attribute) || shown.has(attribute)) return;
