@@ -31,6 +31,7 @@ import { listedNames, withListedShows } from './completions/listed-shows.js';
 import { withRankedByAttribute } from './completions/ranked-by-attribute.js';
 import { withSaidValues } from './completions/said-values.js';
 import { withComparedCount } from './completions/compared-count.js';
+import { withThingForKey } from './completions/thing-for-key.js';
 import { asksForOneAggregate, namedAttributes, withoutUnaskedGroups } from './completions/unasked-group.js';
 import { asksHowMuch, withAmountShown } from './completions/asked-amount.js';
 import { withoutUnsaidArithmetic } from './completions/unsaid-arithmetic.js';
@@ -146,7 +147,8 @@ export class QueryGraphPredictor {
     const beams = await beamSearch(this.model, encoded, grammar, { beamSize: Math.max(1, k, SEARCH_WIDTH), stepPenalty: checks.duringSearch, ...(signal ? { signal } : {}) });
     // The words complete what the beam leaves out (completions/), in this order: arithmetic no word asks for undone ("the
     // surface area ... together", "the name, population, and life expectancy"), a total asked for once, not per thing no
-    // word names ("the total surface area covered by countries in Asia"), measures asked together ("the maximum
+    // word names ("the total surface area covered by countries in Asia"), a thing for a key named after it ("which
+    // airline": the airline's name, not flights.Airline's ids), measures asked together ("the maximum
     // and minimum share"), the attributes a question lists ("the email, cell phone and home phone of") or its opening
     // asks for ("the names of countries ..."), the things an opening lists by their label rather than by the value the
     // question gave ("list all cartoons directed by Ben Jones"), a date for "when", an amount of money for "how much", a ranking by the attribute a
@@ -178,6 +180,7 @@ export class QueryGraphPredictor {
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
       (tokens) => withoutUnsaidArithmetic(tokens, words),
       (tokens) => withoutUnaskedGroups(tokens, oneAggregate, namedInQuestion),
+      (tokens) => withThingForKey(tokens, schema),
       (tokens) => withAskedMeasures(tokens, asked, grouped),
       (tokens) => withListedShows(tokens, listed, schema),
       (tokens) => withAskedShow(tokens, show),
