@@ -14,16 +14,10 @@
  */
 import type { ComparedCountCue } from '../cues/compared-count.js';
 import { attributeToken, EOS } from '../model/target.js';
-import { itemsOf } from './reading-items.js';
+import { firstInstanceClassOf, itemsOf } from './reading-items.js';
 
 /** Operators a count may be compared with. */
 const COMPARISONS: ReadonlySet<string> = new Set(['=', '<', '<=', '>', '>=']);
-
-/** The class of a plain first-instance attribute token (`A:Documents.Name` -> Documents); null otherwise. */
-function classOf(token: string | undefined): string | null {
-  if (!token?.startsWith('A:') || token.includes('#')) return null;
-  return token.slice(2, token.lastIndexOf('.'));
-}
 
 /** `tokens` comparing the count the one compared-count cue names (see the file's comment); `tokens` itself otherwise. */
 export function withComparedCount(tokens: readonly string[], cues: readonly ComparedCountCue[]): readonly string[] {
@@ -37,7 +31,7 @@ export function withComparedCount(tokens: readonly string[], cues: readonly Comp
   if (compared.length !== 1) return tokens;
   const condition = compared[0]!;
   const shows = items.filter((item) => item[0] === 'show');
-  if (shows.length === 0 || !shows.every((item) => item.length === 2 && classOf(item[1]) !== null && classOf(item[1]) !== counted)) return tokens;
+  if (shows.length === 0 || !shows.every((item) => item.length === 2 && firstInstanceClassOf(item[1]) !== null && firstInstanceClassOf(item[1]) !== counted)) return tokens;
   const grouped = shows.flatMap((item) => ['group', item[1] as string]);
   const having = ['having', 'count', attributeToken({ classId: counted, attributeId: '*' }), operator, condition[3] as string];
   const kept = items.filter((item) => item !== condition);

@@ -23,17 +23,11 @@ import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import type { OrderCue, OrderCues } from '../cues/order.js';
 import { attributeToken, EOS } from '../model/target.js';
-import { itemsOf } from './reading-items.js';
-
-/** The class of a plain first-instance attribute token (`A:country.Name` -> country); null otherwise. */
-function classOf(token: string | undefined): string | null {
-  if (!token?.startsWith('A:') || token.includes('#')) return null;
-  return token.slice(2, token.lastIndexOf('.'));
-}
+import { firstInstanceClassOf, itemsOf } from './reading-items.js';
 
 /** The one superlative cue that names one attribute of `classId` and says which way; null when none or several. */
 function superlativeOf(cues: OrderCues, classId: string): OrderCue | null {
-  const said = cues.filter((cue) => cue.superlative && cue.direction !== null && cue.attributes.length === 1 && classOf(cue.attributes[0]) === classId);
+  const said = cues.filter((cue) => cue.superlative && cue.direction !== null && cue.attributes.length === 1 && firstInstanceClassOf(cue.attributes[0]) === classId);
   return said.length === 1 ? (said[0] as OrderCue) : null;
 }
 
@@ -47,13 +41,13 @@ export function withRankedByAttribute(tokens: readonly string[], cues: OrderCues
   if (orders.length === 0) return extremeAsFirst(items, rest, cues);
   const order = orders[0];
   if (orders.length !== 1 || order?.length !== 4 || order[2] !== 'count' || !order[3]?.endsWith('.*')) return tokens;
-  const ranked = classOf(order[3]);
+  const ranked = firstInstanceClassOf(order[3]);
   const owner = schema.classes.find((c) => c.id === ranked);
   const cue = ranked ? superlativeOf(cues, ranked) : null;
   if (!ranked || !owner || !cue) return tokens;
   const perRow = new Set([...owner.primaryKey, labelAttribute(schema, ranked)?.id].filter((id): id is string => Boolean(id)).map((id) => attributeToken({ classId: ranked, attributeId: id })));
   const groups = items.filter((item) => item[0] === 'group');
-  const grouped = groups.length > 0 && groups.every((g) => g.length === 2 && classOf(g[1]) === ranked);
+  const grouped = groups.length > 0 && groups.every((g) => g.length === 2 && firstInstanceClassOf(g[1]) === ranked);
   if (!grouped || !(cue.single || groups.every((g) => perRow.has(g[1] as string)))) return tokens;
   const counted = order[3];
   const out = items.flatMap((item) => {
@@ -72,7 +66,7 @@ function extremeAsFirst(items: readonly (readonly string[])[], rest: readonly st
   if (shows.length !== 1 || show?.length !== 3 || (show[1] !== 'max' && show[1] !== 'min')) return original;
   if (items.some((item) => ['group', 'limit', 'distinct'].includes(item[0] as string))) return original;
   const shown = show[2] as string;
-  const owner = classOf(shown);
+  const owner = firstInstanceClassOf(shown);
   const cue = owner ? superlativeOf(cues, owner) : null;
   if (!cue || cue.attributes[0] === shown || shown.endsWith('.*')) return original;
   return [...items.flatMap((item) => (item === show ? ['show', shown] : item)), 'order', cue.direction as string, cue.attributes[0] as string, 'limit', '#1', ...rest];

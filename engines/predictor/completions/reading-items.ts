@@ -15,6 +15,12 @@ export function itemsOf(tokens: readonly string[]): readonly (readonly string[])
   return items;
 }
 
+/** The class of an attribute token of the first instance (`A:country.Name` -> country); null for any other token (another instance, a class, a value). */
+export function firstInstanceClassOf(token: string | undefined): string | null {
+  if (!token?.startsWith('A:') || token.includes('#')) return null;
+  return token.slice(2, token.lastIndexOf('.'));
+}
+
 /**
  * The one plain attribute a reading shows (`A:Class.attribute`, first instance), or null when it
  * shows anything else or more, or groups, filters groups, computes or keeps extremes (there the

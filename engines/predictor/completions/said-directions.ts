@@ -16,6 +16,7 @@
 import type { OrderCues } from '../cues/order.js';
 import { EOS } from '../model/target.js';
 import { itemsOf } from './reading-items.js';
+import { ownerOf } from '../cues/reading-classes.js';
 
 /** Items that come after the sort in a reading (model/target.ts ITEMS). */
 const AFTER_ORDER: ReadonlySet<string> = new Set(['limit', 'offset', 'distinct', 'class']);
@@ -54,8 +55,6 @@ function sortedAsSaid(tokens: readonly string[], said: ReadonlyMap<string, 'asc'
   return [...tokens.slice(0, place), 'order', said.get(attribute.replace(/#\d+\./, '.'))!, attribute, ...tokens.slice(place)];
 }
 
-/** The class of an attribute token (`A:Orders.Freight`, `A:Orders#2.Freight` -> Orders). */
-const classOf = (token: string) => token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, '');
 
 /** `tokens` sorted by the attribute the one sort verb of the question names, when they sort by something else; `tokens` itself otherwise. */
 export function withSaidSortKey(tokens: readonly string[], cues: OrderCues): readonly string[] {
@@ -71,9 +70,9 @@ export function withSaidSortKey(tokens: readonly string[], cues: OrderCues): rea
   const used = (keyword: string) => new Set(items.filter((item) => item[0] === keyword).flatMap((item) => (item.length === 2 ? [item[1] as string] : [])));
   const shown = used('show');
   const grouped = used('group');
-  const classes = new Set(tokens.filter((t) => t.startsWith('A:')).map(classOf));
+  const classes = new Set(tokens.filter((t) => t.startsWith('A:')).map(ownerOf));
   const named = (among: (attribute: string) => boolean) => cue.attributes.filter(among);
-  const candidates = [named((a) => shown.has(a) || grouped.has(a)), named((a) => classes.has(classOf(a)))].find((found) => found.length > 0) ?? [];
+  const candidates = [named((a) => shown.has(a) || grouped.has(a)), named((a) => classes.has(ownerOf(a)))].find((found) => found.length > 0) ?? [];
   // A grouped reading can sort only by what it groups or shows.
   if (candidates.length !== 1 || (grouped.size > 0 && !shown.has(candidates[0]!) && !grouped.has(candidates[0]!))) return tokens;
   const end = tokens.indexOf(EOS);

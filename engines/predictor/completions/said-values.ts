@@ -31,20 +31,14 @@ import type { ValueCandidate } from '../values/value-memory.js';
 import { words } from '../../english/normalize.js';
 import { wholeValues } from '../cues/value-coverage.js';
 import { attributeToken, EOS, placeholderToken } from '../model/target.js';
-import { itemsOf } from './reading-items.js';
-
-/** The class of a plain first-instance attribute token (`A:plant.Status` -> plant); null otherwise. */
-function classOf(token: string): string | null {
-  if (!token.startsWith('A:') || token.includes('#')) return null;
-  return token.slice(2, token.lastIndexOf('.'));
-}
+import { firstInstanceClassOf, itemsOf } from './reading-items.js';
 
 /** `tokens` with a condition for each named value they leave out (see the file's comment); `tokens` itself otherwise. */
 export function withSaidValues(tokens: readonly string[], mentions: readonly Mention[], schema: SchemaGraph, categorical: (classId: string, attributeId: string) => boolean): readonly string[] {
   const items = itemsOf(tokens);
   if (items.some((item) => ['follow', 'none', 'some'].includes(item[0] as string))) return tokens;
   const used = new Set(tokens.filter((t) => t.startsWith('@')));
-  const classes = new Set(tokens.flatMap((t) => classOf(t) ?? []));
+  const classes = new Set(tokens.flatMap((t) => firstInstanceClassOf(t) ?? []));
   const joinsTo = (classId: string) => schema.relations.some((r) => (r.from === classId && classes.has(r.to)) || (r.to === classId && classes.has(r.from)));
   // A key ("WHITC") one typo from a word is rather the word ("whihc").
   const keys = new Set([...schema.classes.flatMap((c) => c.primaryKey.map((a) => `${c.id}.${a}`)), ...schema.relations.flatMap((r) => r.fromColumns.map((a) => `${r.from}.${a}`))]);

@@ -20,14 +20,7 @@
 import { joinPlan } from '../../schema-graph/join-paths.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { EOS } from '../model/target.js';
-import { itemsOf } from './reading-items.js';
-
-/** The class of an attribute token of the first instance (`A:country.Name` -> country); null for any other token. */
-function classOf(token: string | undefined): string | null {
-  if (!token?.startsWith('A:')) return null;
-  const owner = token.slice(2, token.lastIndexOf('.'));
-  return owner.includes('#') ? null : owner;
-}
+import { firstInstanceClassOf, itemsOf } from './reading-items.js';
 
 /** Whether each row of `subject` may have many rows of `other`: some join on the way holds its key on the far side. */
 function fansOut(schema: SchemaGraph, subject: string, other: string): boolean | null {
@@ -55,8 +48,8 @@ export function withTwoValuesRead(tokens: readonly string[], schema: SchemaGraph
   const pairs = [...byAttribute.entries()].filter(([, conditions]) => conditions.length > 1);
   if (pairs.length !== 1 || pairs[0]![1].length !== 2) return tokens;
   const [attribute, [first, second]] = pairs[0] as [string, [readonly string[], readonly string[]]];
-  const owner = classOf(attribute);
-  const subject = classOf(items.find((item) => item[0] === 'show')?.at(-1));
+  const owner = firstInstanceClassOf(attribute);
+  const subject = firstInstanceClassOf(items.find((item) => item[0] === 'show')?.at(-1));
   if (!owner || !subject || tokens.some((t) => t.startsWith('A:') && t.includes('#'))) return tokens;
   const end = tokens.indexOf(EOS) >= 0 ? tokens.slice(tokens.indexOf(EOS)) : [];
   // A choice: the two conditions become one, `in` both values, where the first stood.
@@ -67,11 +60,11 @@ export function withTwoValuesRead(tokens: readonly string[], schema: SchemaGraph
   if (fans === null) return tokens;
   if (!fans) return asChoice();
   // Both: the owner's conditions move into two patterns; the owner must be used by nothing else.
-  const ownerToken = (t: string) => classOf(t) === owner || t === `C:${owner}`;
-  const ownConditions = items.filter((item) => item[0] === 'where' && classOf(item[1]) === owner);
+  const ownerToken = (t: string) => firstInstanceClassOf(t) === owner || t === `C:${owner}`;
+  const ownConditions = items.filter((item) => item[0] === 'where' && firstInstanceClassOf(item[1]) === owner);
   const rest = items.filter((item) => !ownConditions.includes(item));
   if (rest.some((item) => item.some(ownerToken))) return tokens;
-  const others = new Set(rest.flatMap((item) => item.map(classOf).filter((c): c is string => c !== null && c !== subject)));
+  const others = new Set(rest.flatMap((item) => item.map(firstInstanceClassOf).filter((c): c is string => c !== null && c !== subject)));
   for (const other of others) {
     try {
       if (joinPlan(schema, [subject, other]).classes.includes(owner)) return tokens;
