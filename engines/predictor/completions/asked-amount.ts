@@ -11,11 +11,11 @@ import { MONEY } from '../generator/english.js';
 import { attributeToken } from '../model/target.js';
 import { onlyShownAttribute, showingInstead } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';
+import { keyTokens } from '../cues/aggregate.js';
 
-/** A number named as money that is no key ("charge id" names no amount). */
-function isMoney(attribute: SchemaAttribute, owner: SchemaClass, schema: SchemaGraph): boolean {
-  const key = owner.primaryKey.includes(attribute.id) || schema.relations.some((r) => r.from === owner.id && r.fromColumns.includes(attribute.id));
-  return attribute.type !== 'text' && !key && MONEY.test(attribute.name.singular);
+/** A number named as money that is no key ("charge id" names no amount; `keys`: keyTokens). */
+function isMoney(attribute: SchemaAttribute, owner: SchemaClass, keys: ReadonlySet<string>): boolean {
+  return attribute.type !== 'text' && !keys.has(attributeToken({ classId: owner.id, attributeId: attribute.id })) && MONEY.test(attribute.name.singular);
 }
 
 /** Whether the words (questionWords, mentions as null) open by asking how much. */
@@ -29,7 +29,8 @@ export function withAmountShown(tokens: readonly string[], howMuch: boolean, sch
   const shown = onlyShownAttribute(tokens);
   const owner = shown ? schema.classes.find((c) => c.id === ownerOf(shown)) : undefined;
   const attribute = owner?.attributes.find((a) => attributeToken({ classId: owner.id, attributeId: a.id }) === shown);
-  if (!owner || !attribute || isMoney(attribute, owner, schema)) return tokens;
-  const amounts = owner.attributes.filter((a) => isMoney(a, owner, schema));
+  const keys = keyTokens(schema);
+  if (!owner || !attribute || isMoney(attribute, owner, keys)) return tokens;
+  const amounts = owner.attributes.filter((a) => isMoney(a, owner, keys));
   return amounts.length === 1 ? showingInstead(tokens, attributeToken({ classId: owner.id, attributeId: amounts[0]!.id })) : tokens;
 }

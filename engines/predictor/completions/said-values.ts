@@ -30,6 +30,7 @@ import type { Mention } from '../values/mentions.js';
 import type { ValueCandidate } from '../values/value-memory.js';
 import { words } from '../../english/normalize.js';
 import { wholeValues } from '../cues/value-coverage.js';
+import { keyTokens } from '../cues/aggregate.js';
 import { attributeToken, EOS, placeholderToken } from '../model/target.js';
 import { firstInstanceClassOf, itemsOf } from './reading-items.js';
 
@@ -41,7 +42,7 @@ export function withSaidValues(tokens: readonly string[], mentions: readonly Men
   const classes = new Set(tokens.flatMap((t) => firstInstanceClassOf(t) ?? []));
   const joinsTo = (classId: string) => schema.relations.some((r) => (r.from === classId && classes.has(r.to)) || (r.to === classId && classes.has(r.from)));
   // A key ("WHITC") one typo from a word is rather the word ("whihc").
-  const keys = new Set([...schema.classes.flatMap((c) => c.primaryKey.map((a) => `${c.id}.${a}`)), ...schema.relations.flatMap((r) => r.fromColumns.map((a) => `${r.from}.${a}`))]);
+  const keys = keyTokens(schema);
   const constrained = new Set(items.filter((item) => item[0] === 'where').map((item) => item[1]));
   const shown = new Set(items.filter((item) => item[0] === 'show').map((item) => item.at(-1)));
   // Whole values the value-coverage cue judges: a reading that leaves one out loses to one that does not, as the model wrote it.
@@ -55,7 +56,7 @@ export function withSaidValues(tokens: readonly string[], mentions: readonly Men
     // A proper name ("How many official languages does Afghanistan have?") is a condition of any attribute, found exactly, of a class the reading reads or joins to.
     const properName = mention.start > 0 && /^\p{Lu}/u.test(mention.text);
     const admitted = (c: ValueCandidate) => (categorical(c.classId, c.attributeId) ? classes.has(c.classId) : properName && c.match === 'exact' && (classes.has(c.classId) || joinsTo(c.classId)));
-    const fitting = mention.candidates.filter((c) => whole(c) && admitted(c) && !(c.match === 'fuzzy' && keys.has(`${c.classId}.${c.attributeId}`)));
+    const fitting = mention.candidates.filter((c) => whole(c) && admitted(c) && !(c.match === 'fuzzy' && keys.has(attributeToken({ classId: c.classId, attributeId: c.attributeId }))));
     if (fitting.length !== 1) return;
     const attribute = attributeToken({ classId: fitting[0]!.classId, attributeId: fitting[0]!.attributeId });
     if (constrained.has(attribute) || shown.has(attribute)) return;

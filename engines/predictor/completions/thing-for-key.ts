@@ -12,11 +12,12 @@ import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { attributeToken, EOS } from '../model/target.js';
 import { itemsOf } from './reading-items.js';
+import { readingClasses } from '../cues/reading-classes.js';
 
 /** `tokens` with each key named after its class read as the class's label (see the file's comment); `tokens` itself otherwise. */
 export function withThingForKey(tokens: readonly string[], schema: SchemaGraph): readonly string[] {
   const items = itemsOf(tokens);
-  const classes = new Set(tokens.filter((t) => t.startsWith('A:')).map((t) => t.slice(2, t.lastIndexOf('.')).replace(/#\d+$/, '')));
+  const classes = readingClasses(tokens);
   const replaced = new Map<string, string>();
   for (const relation of schema.relations) {
     if (relation.fromColumns.length !== 1 || relation.from === relation.to || classes.has(relation.to)) continue;

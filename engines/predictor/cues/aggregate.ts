@@ -133,7 +133,9 @@ export function measuredNames(said: readonly (string | null)[], names: SchemaNam
 /** The attribute tokens of keys: primary-key columns and the columns of relations (an id is no amount to total or average). */
 export function keyTokens(schema: SchemaGraph): ReadonlySet<string> {
   const keys = new Set<string>();
-  for (const c of schema.classes) for (const a of c.attributes) if (a.primaryKey) keys.add(attributeToken({ classId: c.id, attributeId: a.id }));
+  for (const c of schema.classes) {
+    for (const a of c.attributes) if (a.primaryKey || c.primaryKey.includes(a.id)) keys.add(attributeToken({ classId: c.id, attributeId: a.id }));
+  }
   for (const r of schema.relations) {
     for (const column of r.fromColumns) keys.add(attributeToken({ classId: r.from, attributeId: column }));
     for (const column of r.toColumns) keys.add(attributeToken({ classId: r.to, attributeId: column }));

@@ -28,6 +28,7 @@ import { attributeToken, ITEMS } from '../model/target.js';
 import type { CueKind } from './cue.js';
 import { readAs } from './reading-view.js';
 import { countPhraseAt } from './count.js';
+import { keyTokens } from './aggregate.js';
 
 /** Log-probability a reading loses per order cue it does not follow; as much as OPERATOR_CUE_PENALTY (measured there). */
 export const ORDER_CUE_PENALTY = 4;
@@ -229,13 +230,13 @@ function derivedSuperlativeAt(words: readonly string[], i: number, names: Schema
   // "the most products" counts a class's rows (count.ts).
   if (names.classAt(words, i + 1) || (names.nameAt(words, i + 1)?.classes.length ?? 0) > 0) return null;
   // Keys number rows; they rank nothing a superlative says.
-  const keys = new Set(schema.relations.flatMap((r) => [...r.fromColumns.map((c) => `${r.from}.${c}`), ...r.toColumns.map((c) => `${r.to}.${c}`)]));
+  const keys = keyTokens(schema);
   const owner = names.classAt(words, i + 2);
   const asked = new Set(words.flatMap((_, k) => names.nameAt(words, k)?.classes ?? []));
   const classes = owner ? [owner] : schema.classes.filter((c) => asked.has(c.id));
   // Made from the name, not the name itself: "the least capacities" may total them per group.
   const fits = (a: SchemaAttribute) => !`${key(a.name.singular)} ${key(a.name.plural)}`.split(' ').includes(word) && key(a.name.singular).split(' ').some((w) => sharesStem(word, w));
-  const ranked = classes.flatMap((c) => c.attributes.filter((a) => NUMBERS.has(a.type) && !c.primaryKey.includes(a.id) && !keys.has(`${c.id}.${a.id}`) && fits(a)).map((a) => attributeToken({ classId: c.id, attributeId: a.id })));
+  const ranked = classes.flatMap((c) => c.attributes.filter((a) => NUMBERS.has(a.type) && !keys.has(attributeToken({ classId: c.id, attributeId: a.id })) && fits(a)).map((a) => attributeToken({ classId: c.id, attributeId: a.id })));
   if (ranked.length === 0 || new Set(ranked.map((t) => t.slice(2, t.lastIndexOf('.')))).size > 1) return null;
   const single = owner !== null && key(owner.name.singular) !== key(owner.name.plural) && at(words, i + 2, key(owner.name.singular).split(' '));
   return { attributes: ranked, direction, superlative: true, single };
