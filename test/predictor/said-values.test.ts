@@ -51,6 +51,17 @@ describe('a value the question names is a condition', () => {
     expect(completed('show count A:Customers.*', named('alfreds', 20, customer))).toBe('show count A:Customers.*');
   });
 
+  it('reads a proper name of a categorical attribute of a class the reading joins to as a condition', () => {
+    // "What is the total population of cities in Asia?": the continent is a country's, and cities join countries.
+    const related = { ...schema, relations: [{ id: 'orders-customers', from: 'Orders', to: 'Customers', fromColumns: ['CustomerID'], toColumns: ['CustomerID'], name: { singular: 'customer', plural: 'customers' } }] };
+    const cityOfCustomer: ValueCandidate = { classId: 'Customers', attributeId: 'City', value: 'Lyon', match: 'exact' };
+    const named = (text: string, at: number): Mention => ({ ...mention(text, cityOfCustomer), start: at, end: at + text.length });
+    const complete = (reading: string, m: Mention) => withSaidValues(reading.split(' '), [m], related, categorical).join(' ');
+    expect(complete('show count A:Orders.*', named('Lyon', 20))).toBe('show count A:Orders.* where A:Customers.City = @1');
+    // Written in lower case it is no proper name: a categorical value of a class the reading does not read stays out.
+    expect(complete('show count A:Orders.*', named('lyon', 20))).toBe('show count A:Orders.*');
+  });
+
   it('leaves a whole value of several words to the value-coverage cue', () => {
     expect(completed('show A:Orders.OrderID', mention('Saint Lyon', city('Saint Lyon', 'exact')))).toBe('show A:Orders.OrderID');
   });

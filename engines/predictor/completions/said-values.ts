@@ -55,7 +55,7 @@ export function withSaidValues(tokens: readonly string[], mentions: readonly Men
     const whole = (c: ValueCandidate) => c.match !== 'partial' && words(c.value).length <= words(mention.text).length;
     // A proper name ("How many official languages does Afghanistan have?") is a condition of any attribute, found exactly, of a class the reading reads or joins to.
     const properName = mention.start > 0 && /^\p{Lu}/u.test(mention.text);
-    const admitted = (c: ValueCandidate) => (categorical(c.classId, c.attributeId) ? classes.has(c.classId) : properName && c.match === 'exact' && (classes.has(c.classId) || joinsTo(c.classId)));
+    const admitted = (c: ValueCandidate) => (categorical(c.classId, c.attributeId) && classes.has(c.classId)) || (properName && c.match === 'exact' && (classes.has(c.classId) || joinsTo(c.classId)));
     const fitting = mention.candidates.filter((c) => whole(c) && admitted(c) && !(c.match === 'fuzzy' && keys.has(attributeToken({ classId: c.classId, attributeId: c.attributeId }))));
     if (fitting.length !== 1) return;
     const attribute = attributeToken({ classId: fitting[0]!.classId, attributeId: fitting[0]!.attributeId });
