@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
-import { questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
+import { acronymsOf, questionWords, unreadNames } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
 import { findMentions } from '../../engines/predictor/values/mentions.js';
@@ -73,6 +73,15 @@ describe('names of classes a reading does not use', () => {
     expect(unreadNames(words('the city and freight of customers'), ['show', 'A:Customers.Address'], names)).toBe(1);
     expect(unreadNames(words('the city'), ['show', 'A:Orders.Freight'], names)).toBe(0);
     expect(unreadNames(words('the employee city'), ['show', 'A:Orders.Freight'], names)).toBe(1);
+  });
+
+  it('counts a one-word name written as an acronym, in capitals, whatever classes the reading uses', () => {
+    const acronymNames = schemaNames({ ...shopSchema, classes: shopSchema.classes.map((c) => (c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'GNP', 'gnp', 'gnps', 'decimal')] } : c)) });
+    const unread = (question: string) => unreadNames(words(question), ['show', 'A:Customers.City'], acronymNames, undefined, acronymsOf(question));
+    expect(unread('the cities and the highest GNP')).toBe(1);
+    // In lower case, or in a question written all in capitals, it is a word like any other.
+    expect(unread('the cities and the highest gnp')).toBe(0);
+    expect(unread('THE CITIES AND THE HIGHEST GNP')).toBe(0);
   });
 
   it('does not count a name right before a value: the value says where it goes', () => {

@@ -5,7 +5,8 @@
  * that uses any attribute it names. A name left unread counts against the reading when one of its
  * attributes belongs to a class the reading uses (it has most likely dropped that part of the
  * question), or when the name is unmistakable (two words or more, one attribute: "order shipped
- * date") whatever classes the reading uses. Such readings lose IGNORED_ATTRIBUTE_PENALTY
+ * date"; or one attribute's acronym written in capitals: "the maximum GNP") whatever classes the
+ * reading uses. Such readings lose IGNORED_ATTRIBUTE_PENALTY
  * log-probability per name, so a beam that reads the whole question moves ahead of one that does
  * not. Words inside value mentions do not count ("Sales Representative" names no attribute).
  */
@@ -39,7 +40,7 @@ export function questionWords(question: string, mentions: readonly Mention[]): r
 }
 
 /** How many of the question's names `tokens` leave unread where it counts (see the file's comment). */
-export function unreadNames(questionWordList: readonly (string | null)[], tokens: readonly string[], names: SchemaNames, schema?: SchemaGraph): number {
+export function unreadNames(questionWordList: readonly (string | null)[], tokens: readonly string[], names: SchemaNames, schema?: SchemaGraph, acronyms: ReadonlySet<number> = new Set()): number {
   const used = new Set(tokens.filter((t) => t.startsWith('A:')).map((t) => t.replace(/#\d+\./, '.')));
   const classes = readingClasses(tokens);
   const said = questionWordList.map((w) => w ?? '');
@@ -63,16 +64,31 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
       if (!through && (match.length > 1 || !CUE_VOCABULARY.has(said[i - match.length + 1] as string))) unread += 1;
       continue;
     }
-    const unmistakable = match.attributes.length === 1 && match.length >= 2;
+    // Two words or more, or an acronym the question writes in capitals ("the maximum GNP"), name one attribute unmistakably.
+    const unmistakable = match.attributes.length === 1 && (match.length >= 2 || acronyms.has(i));
     if (unmistakable || match.attributes.some((a) => classes.has(ownerOf(a)))) unread += 1;
   }
   return unread;
 }
 
+/**
+ * The positions (in `words(question)`) of words written in capitals, two letters or more, in a
+ * question that is not itself written in capitals: an acronym ("GNP", "NAEP") is a name, rarely an
+ * everyday word.
+ */
+export function acronymsOf(question: string): ReadonlySet<number> {
+  const spans = words(question);
+  const written = spans.map((w) => question.slice(w.start, w.end));
+  const capitals = (text: string) => /^\p{Lu}{2,}$/u.test(text);
+  if (written.filter((text) => /\p{L}/u.test(text)).every(capitals)) return new Set();
+  return new Set(written.flatMap((text, index) => (capitals(text) ? [index] : [])));
+}
+
 /** Names the question says that a finished reading leaves out. */
 export const COVERAGE_CUE: CueKind = {
   name: 'coverage',
-  read({ said, names, schema }) {
-    return { whenFinished: (tokens) => IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names, schema) };
+  read({ question, said, names, schema }) {
+    const acronyms = acronymsOf(question);
+    return { whenFinished: (tokens) => IGNORED_ATTRIBUTE_PENALTY * unreadNames(said, tokens, names, schema, acronyms) };
   },
 };
