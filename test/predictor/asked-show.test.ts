@@ -32,6 +32,12 @@ describe('the attribute an opening asks for', () => {
     expect(asked("List the order's name.")).toBeNull();
   });
 
+  it('reads the class after a superlative', () => {
+    expect(asked('What is the freight of the most recent order?')).toBe('A:Orders.Freight');
+    expect(asked('List the hire date of the oldest employee.')).toBe('A:Employees.HireDate');
+    expect(asked('What is the freight of the latest one?')).toBeNull();
+  });
+
   it('shows the asked attribute instead of another one of its class', () => {
     expect(completed('What are the freights of orders shipped to Lyon?', 'show A:Orders.OrderID where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3')).toBe(
       'show A:Orders.Freight where A:Orders.ShipCity = @1 order desc A:Orders.OrderDate limit #3',

@@ -4,7 +4,8 @@
  * shared model's beam may show another attribute of the same class in every reading (the code 2
  * of countries): it read the rest of the question, not which of the class's attributes it asks
  * for. The words say it plainly: an opening ("what are the", "list", "give", ...), one attribute's
- * name, "of", and the name of its class; or the class's name with "'s" and one attribute's name
+ * name, "of", and the name of its class (after a superlative too: "the charge amount of the most
+ * expensive charge type"); or the class's name with "'s" and one attribute's name
  * ("List the TV Channel's series name"). A reading that shows exactly one plain attribute, of that
  * class and not the one asked for, shows the asked one instead; with no aggregate, group or
  * computation (there the shown value is what was computed).
@@ -68,11 +69,21 @@ function askedShowAt(words: readonly string[], start: number, names: SchemaNames
   if (words[i] !== 'of') return null;
   i += 1;
   while (BEFORE_CLASS.has(words[i] as string)) i += 1;
-  const owner = words[i] ? names.classAt(words, i) : null;
+  const owner = words[i] ? (names.classAt(words, i) ?? classAfterSuperlative(words, i, names)) : null;
   if (!owner) return null;
   const asked = (name?.attributes ?? []).filter((a) => ownerOf(a) === owner.id);
   if (asked.length === 1) return asked[0]!;
   return asked.length === 0 && naming ? namingLabel(schema, owner.id) : null;
+}
+
+/**
+ * The class named after a superlative at `i`: "the charge amount of the most expensive charge
+ * type", "the age of the oldest dog". A superlative is "most" or "least" and a word, or one word
+ * ending in "est" (tried only where no class's name stands, so "guests" stays a class).
+ */
+function classAfterSuperlative(words: readonly string[], i: number, names: SchemaNames): ReturnType<SchemaNames['classAt']> {
+  const length = words[i] === 'most' || words[i] === 'least' ? 2 : /^[a-z]{2,}est$/.test(words[i] ?? '') ? 1 : 0;
+  return length > 0 && words[i + length] ? names.classAt(words, i + length) : null;
 }
 
 /** `tokens` showing the asked attribute instead of the one other attribute of its class it shows; `tokens` itself otherwise. */
