@@ -184,7 +184,7 @@ export class QueryGraphPredictor {
       (tokens) => withAskedMeasures(tokens, asked, grouped),
       (tokens) => withListedShows(tokens, listed, schema),
       (tokens) => withAskedShow(tokens, show),
-      (tokens) => withLabelForEcho(tokens, things),
+      (tokens) => withLabelForEcho(tokens, things, { schema, named: namedInQuestion }),
       (tokens) => withDateShown(tokens, when, schema),
       (tokens) => withAmountShown(tokens, howMuch, schema),
       (tokens) => withRankedByAttribute(tokens, directions, schema),

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from '../../engines/predictor/completions/asked-show.js';
+import { namedAttributes } from '../../engines/predictor/completions/unasked-group.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import { attribute, shopSchema } from '../helpers/shop-schema.js';
@@ -77,5 +78,13 @@ describe('the things an opening lists', () => {
     expect(withLabelForEcho(reading.split(' '), label('List all cartoons called Pilot')).join(' ')).toBe(reading);
     expect(label('List the cartoon titles')).toBeNull();
     expect(label('List the directed by of all cartoons')).toBeNull();
+  });
+
+  it('are shown by their label when a reading shows only an attribute no word names, echoing its value', () => {
+    const echo = 'show A:Cartoon.Directed_by where A:Cartoon.Directed_by = @1';
+    const unnamed = (question: string) => ({ schema: cartoons, named: namedAttributes(questionWords(question, []), cartoonNames) });
+    expect(withLabelForEcho(echo.split(' '), null, unnamed('What are the Ben Jones cartoons called?')).join(' ')).toBe('show A:Cartoon.Title where A:Cartoon.Directed_by = @1');
+    // "directed by" names the attribute: the question may ask for it.
+    expect(withLabelForEcho(echo.split(' '), null, unnamed('Which cartoons are directed by Ben Jones, and by whom?')).join(' ')).toBe(echo);
   });
 });

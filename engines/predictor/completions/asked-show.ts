@@ -115,12 +115,16 @@ export function listedThings(said: readonly (string | null)[], names: SchemaName
 
 /**
  * `tokens` showing the listed class's label instead of an attribute of that class whose value the
- * question gave ("cartoons directed by Ben Jones" showing who directed them); `tokens` itself otherwise.
+ * question gave ("cartoons directed by Ben Jones" showing who directed them), or, with `unnamed`,
+ * the label of the class of such an attribute no word of the question names; `tokens` itself otherwise.
  */
-export function withLabelForEcho(tokens: readonly string[], label: string | null): readonly string[] {
-  if (!label) return tokens;
+export function withLabelForEcho(tokens: readonly string[], listed: string | null, unnamed?: { readonly schema: SchemaGraph; readonly named: ReadonlySet<string> }): readonly string[] {
   const shown = onlyShownAttribute(tokens);
-  if (!shown || shown === label || ownerOf(shown) !== ownerOf(label)) return tokens;
+  // An attribute no word names, shown only to repeat the value the question gave it ("What are
+  // operational nuclear power plants in Japan called?" showing their status), asks for the things:
+  // their label, whatever the opening.
+  const label = listed ?? (shown && unnamed && !unnamed.named.has(shown.replace(/#\d+\./, '.')) ? namingLabel(unnamed.schema, ownerOf(shown)) : null);
+  if (!label || !shown || shown === label || ownerOf(shown) !== ownerOf(label)) return tokens;
   const echoed = tokens.some((token, i) => token === shown && tokens[i - 1] === 'where' && tokens[i + 1] === '=' && tokens[i + 2]?.startsWith('@'));
   return echoed ? showingInstead(tokens, label) : tokens;
 }
