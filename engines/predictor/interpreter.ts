@@ -188,7 +188,7 @@ export class QueryGraphPredictor {
       (tokens) => withDateShown(tokens, when, schema),
       (tokens) => withAmountShown(tokens, howMuch, schema),
       (tokens) => withRankedByAttribute(tokens, directions, schema),
-      (tokens) => withSaidSortKey(tokens, directions),
+      (tokens) => withSaidSortKey(tokens, directions, schema),
       (tokens) => withSaidDirections(tokens, directions),
       (tokens) => withSaidRowCount(tokens, counts),
       (tokens) => withSaidCount(tokens, counted, schema),

@@ -8,11 +8,11 @@ import { withSaidDirections, withSaidSortKey } from '../../engines/predictor/com
 import { orderCues } from '../../engines/predictor/cues/order.js';
 import { questionWords } from '../../engines/predictor/cues/coverage.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
-import { shopSchema } from '../helpers/shop-schema.js';
+import { attribute, shopSchema } from '../helpers/shop-schema.js';
 
 const names = schemaNames(shopSchema);
 const sorted = (question: string, reading: string) => withSaidDirections(reading.split(' '), orderCues(questionWords(question, []), names, shopSchema)).join(' ');
-const keyed = (question: string, reading: string) => withSaidSortKey(reading.split(' '), orderCues(questionWords(question, []), names, shopSchema)).join(' ');
+const keyed = (question: string, reading: string) => withSaidSortKey(reading.split(' '), orderCues(questionWords(question, []), names, shopSchema), shopSchema).join(' ');
 
 describe('sort directions the words say', () => {
   it('turns a sort by the named attribute the way the words say', () => {
@@ -65,5 +65,19 @@ describe('what a sort verb names is what the reading sorts by', () => {
     expect(keyed('order ids sorted by freight', right)).toBe(right);
     const grouped = 'show A:Orders.ShipCity show count A:Orders.* group A:Orders.ShipCity order desc count A:Orders.*';
     expect(keyed('the number of orders per ship city, sorted by freight', grouped)).toBe(grouped);
+  });
+
+  it('sorts by a column that holds the named key of another class, as the key', () => {
+    // Orders hold their customer's id: "ordered by customer id" sorts the orders' customer ids.
+    const withCustomers = {
+      ...shopSchema,
+      classes: shopSchema.classes.map((c) =>
+        c.id === 'Customers' ? { ...c, primaryKey: ['CustomerID'], attributes: [...c.attributes, attribute('Customers', 'CustomerID', 'customer id', 'customer ids')] } : c.id === 'Orders' ? { ...c, attributes: [...c.attributes, attribute('Orders', 'Customer', 'customer', 'customers')] } : c,
+      ),
+      relations: [{ id: 'Orders(Customer)->Customers(CustomerID)', from: 'Orders', to: 'Customers', fromColumns: ['Customer'], toColumns: ['CustomerID'], name: { singular: 'customer', plural: 'customers' } }],
+    };
+    const cues = orderCues(questionWords('Each customer id and the number of their orders, ordered by customer id.', []), schemaNames(withCustomers), withCustomers);
+    const reading = 'show A:Orders.Customer show count A:Orders.* group A:Orders.Customer order desc count A:Orders.*';
+    expect(withSaidSortKey(reading.split(' '), cues, withCustomers).join(' ')).toBe('show A:Orders.Customer show count A:Orders.* group A:Orders.Customer order asc A:Orders.Customer');
   });
 });

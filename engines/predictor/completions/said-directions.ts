@@ -10,11 +10,13 @@
  *
  * What a sort verb names is what the reading sorts by ("Order by document id", "ordered by their
  * air date"): a reading that sorts by something else (the count it shows, another attribute) is
- * sorted by the named attribute instead, the one it shows or groups by, else the one of a class
- * it reads, and ascending unless the words say otherwise (withSaidSortKey).
+ * sorted by the named attribute instead, the one it shows or groups by (or a column holding it:
+ * a foreign key to the named key), else the one of a class it reads, and ascending unless the words
+ * say otherwise (withSaidSortKey).
  */
 import type { OrderCues } from '../cues/order.js';
-import { EOS } from '../model/target.js';
+import type { SchemaGraph } from '../../schema-graph/types.js';
+import { attributeToken, EOS } from '../model/target.js';
 import { itemsOf } from './reading-items.js';
 import { ownerOf } from '../cues/reading-classes.js';
 
@@ -57,10 +59,12 @@ function sortedAsSaid(tokens: readonly string[], said: ReadonlyMap<string, 'asc'
 
 
 /** `tokens` sorted by the attribute the one sort verb of the question names, when they sort by something else; `tokens` itself otherwise. */
-export function withSaidSortKey(tokens: readonly string[], cues: OrderCues): readonly string[] {
+export function withSaidSortKey(tokens: readonly string[], cues: OrderCues, schema: SchemaGraph): readonly string[] {
   const sorts = cues.filter((cue) => cue.sortVerb);
   if (sorts.length !== 1) return tokens;
-  const cue = sorts[0]!;
+  // A column that holds the named key of another class is sorted as that key ("ordered by id":
+  // the document ids the reading shows from paragraphs).
+  const cue = { ...sorts[0]!, attributes: [...new Set(sorts[0]!.attributes.flatMap((a) => [a, ...columnsReferring(a, schema)]))] };
   const items = itemsOf(tokens);
   const orders = items.filter((item) => item[0] === 'order');
   if (orders.length !== 1) return tokens;
@@ -78,4 +82,11 @@ export function withSaidSortKey(tokens: readonly string[], cues: OrderCues): rea
   const end = tokens.indexOf(EOS);
   const sorted = ['order', cue.direction ?? 'asc', candidates[0]!];
   return [...items.flatMap((item) => (item === order ? sorted : item)), ...(end >= 0 ? tokens.slice(end) : [])];
+}
+
+/** The one-column foreign keys of other classes that hold `attribute` (a token), as tokens. */
+function columnsReferring(attribute: string, schema: SchemaGraph): string[] {
+  return schema.relations
+    .filter((r) => !r.through && r.from !== r.to && r.fromColumns.length === 1 && attributeToken({ classId: r.to, attributeId: r.toColumns[0]! }) === attribute)
+    .map((r) => attributeToken({ classId: r.from, attributeId: r.fromColumns[0]! }));
 }
