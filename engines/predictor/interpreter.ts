@@ -39,6 +39,7 @@ import { comparedCountCues } from './cues/compared-count.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
 import { withTwoValuesRead } from './completions/two-values.js';
+import { extremeWithItsRow, withRowOfExtreme } from './completions/row-of-extreme.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
 import { asksWhen, withDateShown } from './completions/asked-when.js';
 import { withSaidRowCount } from './completions/said-row-count.js';
@@ -163,6 +164,7 @@ export class QueryGraphPredictor {
     const grouped = words.some((_, i) => groupPhraseAt(words, i));
     const asked = askedMeasures(said, this.names);
     const oneAggregate = asksForOneAggregate(said, grouped);
+    const extremeRow = extremeWithItsRow(said, asked);
     const namedInQuestion = namedAttributes(said, this.names);
     const listed = listedNames(said, this.names);
     const show = askedShow(said, this.names, schema);
@@ -182,6 +184,7 @@ export class QueryGraphPredictor {
       (tokens) => withoutUnaskedGroups(tokens, oneAggregate, namedInQuestion),
       (tokens) => withThingForKey(tokens, schema),
       (tokens) => withAskedMeasures(tokens, asked, grouped),
+      (tokens) => withRowOfExtreme(tokens, extremeRow),
       (tokens) => withListedShows(tokens, listed, schema),
       (tokens) => withAskedShow(tokens, show),
       (tokens) => withLabelForEcho(tokens, things, { schema, named: namedInQuestion }),
