@@ -37,6 +37,17 @@ describe('attributes named by a question', () => {
     expect(schemaNames({ ...schema, classes: [programs, enrolment, courses] }).nameAt(['degrees'], 0)?.classes ?? []).toEqual([]);
   });
 
+  it("reads a class name's last word, its head noun, alone as the class when no other name ends with it", () => {
+    const enrolment = { ...table('StudentEnrolment'), name: { singular: 'student enrolment', plural: 'student enrolments' }, attributes: [attribute('StudentEnrolment', 'Semester', 'semester', 'semesters')] };
+    const courses = { ...table('StudentEnrolmentCourses'), name: { singular: 'student enrolment course', plural: 'student enrolment courses' }, attributes: [attribute('StudentEnrolmentCourses', 'Grade', 'grade', 'grades')] };
+    const schema = { source: 'school', classes: [enrolment, courses], relations: [] };
+    expect(schemaNames(schema).nameAt(['enrolments'], 0)?.classes).toEqual(['StudentEnrolment']);
+    // "student enrolment courses" is a course: its head names it only where no other name ends so.
+    expect(schemaNames(schema).nameAt(['courses'], 0)?.classes).toEqual(['StudentEnrolmentCourses']);
+    const reEnrolment = { ...table('ReEnrolment'), name: { singular: 're enrolment', plural: 're enrolments' }, attributes: [] };
+    expect(schemaNames({ ...schema, classes: [enrolment, courses, reEnrolment] }).nameAt(['enrolments'], 0)?.classes ?? []).toEqual([]);
+  });
+
   it('gives every owner of a shared name, and only that owner when the owner is said first', () => {
     expect(at('city')).toEqual(['A:Customers.City', 'A:Employees.City']);
     expect(at('customer city')).toEqual(['A:Customers.City']);

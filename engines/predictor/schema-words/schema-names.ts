@@ -135,6 +135,20 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
     if (schema.classes.some((other) => other !== owner && (hasHead(other.name) || other.attributes.some((a) => hasHead(a.name) && !keyOfOwner(other.id, a.id))))) continue;
     for (const form of [head, pluralWord(head)]) add(form, classToken(owner.id));
   }
+  // A class's name's last word, its head noun, alone names the class too ("enrolments" for student
+  // enrolment: a student enrolment is an enrolment), when it is no name yet and no other class's name
+  // nor any other class's attribute's name ends with it (a key others hold of it may: "student
+  // enrolment id" ends otherwise anyway).
+  const endsWith = (name: HumanName, word: string) => fold(name.singular).split(' ').at(-1) === word;
+  for (const owner of schema.classes) {
+    const words = fold(owner.name.singular).split(' ');
+    const head = words.at(-1) as string;
+    if (words.length < 2 || !/^[a-z]{3,}$/.test(head) || names.has(head) || NO_HEAD_WORD.has(head)) continue;
+    if (schema.classes.some((other) => other !== owner && (endsWith(other.name, head) || other.attributes.some((a) => endsWith(a.name, head))))) continue;
+    // Said as the name's own last word is ("enrollments" where WordNet spells enrolment so too).
+    const heads = [head, ...(synonyms?.(head) ?? []).map(fold).filter((synonym) => /^[a-z]{3,}$/.test(synonym) && !names.has(synonym))];
+    for (const word of heads) for (const form of [word, pluralWord(word)]) add(form, classToken(owner.id));
+  }
   const participles = new Map<string, string[]>();
   for (const owner of schema.classes) {
     for (const attribute of owner.attributes) {
