@@ -7,8 +7,8 @@ import type { JsonValue } from '../types.js';
 
 const ASK = `query Ask($q: String!, $o: AskOptions) {
   ask(question: $q, options: $o) {
-    answer { source rows kind confidence query explanation support { id } }
-    interpretations { source score probability status taughtFrom queryGraph explanation }
+    answer { source rows kind confidence query explanation support { id } ambiguity }
+    interpretations { source score probability status taughtFrom queryGraph explanation note }
     sources { source status message }
   }
 }`;
@@ -33,12 +33,14 @@ export interface ClientAnswer {
   readonly confidence: number;
   /** The query the answer ran (SQL or Cypher), or null. */
   readonly query: string | null;
-  /** The asked source's interpretations as ask listed them (raw score, calibrated probability, status, English), for bench trust. */
-  readonly readings: readonly { readonly score: number; readonly probability: number; readonly status: string; readonly explanation: string }[];
+  /** The asked source's interpretations as ask listed them (raw score, calibrated probability, status, English, query graph, why it was passed over), for bench trust. */
+  readonly readings: readonly { readonly score: number; readonly probability: number; readonly status: string; readonly explanation: string; readonly queryGraph?: string | null; readonly note?: string | null }[];
   /** The answer's explanation ('' with none). */
   readonly explanation: string;
   /** How many facts the answer rests on (text sources; 0 otherwise). */
   readonly support: number;
+  /** The answer's ambiguity sentence (two close readings that return different things), or null. */
+  readonly ambiguity: string | null;
   /** Whether the chosen reading is a taught example's (bench teach). */
   readonly taught: boolean;
   /** The chosen reading's query graph in canonical form, or null (no reading chosen, or not a query graph). */
@@ -60,8 +62,8 @@ export interface ClientAskOptions {
 interface AskResponse {
   readonly data?: {
     readonly ask: {
-      readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number; readonly query: string | null; readonly explanation: string; readonly support: readonly unknown[] } | null;
-      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly probability: number; readonly status: string; readonly taughtFrom: string | null; readonly queryGraph: string | null; readonly explanation: string }[];
+      readonly answer: { readonly source: string; readonly rows: JsonValue[][]; readonly kind: string; readonly confidence: number; readonly query: string | null; readonly explanation: string; readonly support: readonly unknown[]; readonly ambiguity: string | null } | null;
+      readonly interpretations: readonly { readonly source: string; readonly score: number; readonly probability: number; readonly status: string; readonly taughtFrom: string | null; readonly queryGraph: string | null; readonly explanation: string; readonly note: string | null }[];
       readonly sources: readonly { readonly source: string; readonly status: string; readonly message: string }[];
     } | null;
   } | null;
@@ -81,7 +83,7 @@ export async function askOverHttp(url: string, question: string, options: Client
   const ask = body.data?.ask;
   if (!ask) {
     const error = body.errors?.[0];
-    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [], taught: false, queryGraph: null, explanation: '', support: 0 };
+    return { rows: null, status: 'ERROR', message: error ? `${error.extensions?.code ?? 'ERROR'}: ${error.message}` : `HTTP ${response.status}`, ms, kind: null, confidence: 0, query: null, readings: [], taught: false, queryGraph: null, explanation: '', support: 0, ambiguity: null };
   }
   const outcome = ask.sources.find((s) => s.source === options.source);
   // An UNSURE answer states no rows: it is no answer, as is an EMPTY one with no source.
@@ -99,5 +101,6 @@ export async function askOverHttp(url: string, question: string, options: Client
     queryGraph: ask.interpretations.find((i) => i.status === 'CHOSEN')?.queryGraph ?? null,
     explanation: ask.answer?.explanation ?? '',
     support: ask.answer?.support.length ?? 0,
+    ambiguity: ask.answer?.ambiguity ?? null,
   };
 }

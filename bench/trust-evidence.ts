@@ -5,12 +5,15 @@
  * the run's calibration (cross-validated on the fitting sets). The stage is fitted on the group's
  * fitting answers, either people's questions only (dev) or dev and generated ones, cross-validated
  * by the same folds, and judged on the report sets it never saw (questions-others, facts-others).
- * Nothing here is served: a feature earns a place in features.ts only when it lowers the error on
- * the report sets.
+ * The candidates are evidence.ts's, read from what the client saw of the answer (its readings'
+ * explanations and query graphs). Nothing here is served: a group's stage is served when trust.ts's
+ * SERVED_EVIDENCE names it, chosen from these figures (questions-others better at 60% coverage and
+ * in error, dev cross-validated not worse).
  */
 import { fitLogistic, predict } from '../plugins/nl-query/calibration/logistic.js';
 import { accuracyAtCoverage, eceNoiseFloor, expectedCalibrationError, type Judged } from '../plugins/nl-query/calibration/metrics.js';
 import type { CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
+import { among, answerEvidence, contentWords, type EvidenceName } from '../plugins/nl-query/calibration/evidence.js';
 
 /** What the evidence stage reads of one recorded answer. */
 export interface EvidenceRecord {
@@ -23,37 +26,35 @@ export interface EvidenceRecord {
   readonly rows?: number;
   readonly support?: number;
   readonly explanation?: string;
+  /** The asked source's readings as a client saw them (records of older runs: no query graphs). */
+  readonly readings?: readonly { readonly score: number; readonly status: string; readonly explanation: string; readonly queryGraph?: string | null }[];
 }
 
-/** Function words of questions and explanations: what is left says what the question is about. */
-const FUNCTION_WORDS = new Set(
-  'a an the of to in on for and or by with from at is are was were be been what which who whom whose how many much list show give me all each every there their our your my its it that this these those do does did have has had i we you they any some as than more less most least per please tell find name names number'.split(' '),
-);
-
-/** A word's crude base (plural endings off), so 'customers' meets 'customer'. */
-function base(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && word.endsWith('es')) return word.slice(0, -1);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
+/** The answer's evidence (evidence.ts) from what the client saw: the chosen reading and the source's others. */
+export function recordEvidence(r: EvidenceRecord): Record<EvidenceName, number> {
+  const readings = (r.readings ?? []).map((x) => ({ score: x.score, explanation: x.explanation, queryGraph: x.queryGraph ?? null, status: x.status }));
+  const chosen = readings.find((x) => x.status === 'CHOSEN') ?? { score: 0, explanation: r.explanation ?? '', queryGraph: null, status: 'CHOSEN' };
+  return answerEvidence({ question: r.question, chosen, rows: r.rows ?? 0, others: readings.filter((x) => x !== chosen) });
 }
 
-function contentWords(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !FUNCTION_WORDS.has(w)).map(base));
-}
+const pick =
+  (...names: EvidenceName[]) =>
+  (r: EvidenceRecord) => {
+    const e = recordEvidence(r);
+    return names.map((n) => e[n]);
+  };
 
 /**
  * How much of the question the answer's explanation names: the share of the question's content
- * words found in it (a word of five letters or more also by its first five, 'priced' for 'price').
- * A reading that never names 'Germany' or 'customers' was not about the question asked.
+ * words found in it (evidence.ts's words: a word of five letters or more also by its first five,
+ * 'priced' for 'price'). A reading that never names 'Germany' or 'customers' was not about the
+ * question asked.
  */
 export function explained(question: string, explanation: string): number {
   const asked = contentWords(question);
-  if (asked.size === 0) return 1;
-  const said = [...contentWords(explanation)];
-  let named = 0;
-  for (const w of asked) if (said.includes(w) || (w.length >= 5 && said.some((s) => s.startsWith(w.slice(0, 5))))) named += 1;
-  return named / asked.size;
+  if (asked.length === 0) return 1;
+  const said = contentWords(explanation);
+  return asked.filter((w) => among(w, said)).length / asked.length;
 }
 
 /** The candidate evidence features, by name. */
@@ -62,6 +63,18 @@ export const EVIDENCE: Readonly<Record<string, (r: EvidenceRecord) => number[]>>
   rows: (r) => [Math.log1p(r.rows ?? 0)],
   support: (r) => [Math.log1p(r.support ?? 0)],
   'explained+rows': (r) => [explained(r.question, r.explanation ?? ''), Math.log1p(r.rows ?? 0)],
+  unaccounted: pick('unaccounted'),
+  unaccountedShare: pick('unaccountedShare'),
+  questionWords: pick('questionWords'),
+  runnerUpAgreement: pick('runnerUpAgreement'),
+  scoreShare: pick('scoreShare'),
+  noRows: pick('noRows'),
+  'unaccounted+agreement': pick('unaccounted', 'runnerUpAgreement'),
+  'unaccounted+questionWords': pick('unaccounted', 'questionWords'),
+  readByRival: pick('readByRival'),
+  'readByRival+readByNone': pick('readByRival', 'readByNone'),
+  'readByRival+agreement': pick('readByRival', 'runnerUpAgreement'),
+  all: pick('unaccounted', 'unaccountedShare', 'questionWords', 'runnerUpAgreement', 'scoreShare', 'noRows'),
 };
 
 const logit = (p: number) => {

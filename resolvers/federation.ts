@@ -12,6 +12,7 @@ import type { SourceInterpretation } from '../engines/source.js';
 import { presumesAnswer } from '../engines/predictor/presumption.js';
 import { describeAmbiguity } from '../plugins/nl-query/calibration/ambiguity.js';
 import { Calibrator } from '../plugins/nl-query/calibration/calibrator.js';
+import { answerEvidence } from '../plugins/nl-query/calibration/evidence.js';
 import { byRawScore, readingFeatures, type CalibrationGroup } from '../plugins/nl-query/calibration/features.js';
 import { interpretationId } from '../plugins/nl-query/calibration/interpretation-id.js';
 import { rivalProbabilities } from '../plugins/nl-query/calibration/rival-readings.js';
@@ -32,6 +33,8 @@ export interface Federated {
 
 interface Ranked {
   readonly source: string;
+  /** Its calibration group. */
+  readonly group: CalibrationGroup;
   readonly interpretation: SourceInterpretation;
   /** Calibrated probability that its answer is right. */
   readonly probability: number;
@@ -55,9 +58,10 @@ function calibrated(run: SourceRun, calibrator: Calibrator): Ranked[] {
   const ordered = byRawScore(run.interpretations.filter((i) => !i.taught));
   const summaries = ordered.map((i) => ({ score: i.score, rows: i.result ? i.result.rows.length : null, kind: i.result?.kind ?? null }));
   return [
-    ...taught.map((interpretation) => ({ source: run.outcome.source, interpretation, rankInSource: 0, probability: interpretation.score })),
+    ...taught.map((interpretation) => ({ source: run.outcome.source, group: groupOf(run.kind, interpretation), interpretation, rankInSource: 0, probability: interpretation.score })),
     ...ordered.map((interpretation, rankInSource) => ({
       source: run.outcome.source,
+      group: groupOf(run.kind, interpretation),
       interpretation,
       rankInSource,
       probability: calibrator.probability(groupOf(run.kind, interpretation), readingFeatures(summaries, rankInSource, run.kind ?? 'sql'), interpretation.score, run.outcome.source),
@@ -96,14 +100,32 @@ function asRivals(ranked: readonly Ranked[], chosen: Ranked | null, presumes: bo
   return ranked.map((r) => (bounded.has(r) ? { ...r, probability: bounded.get(r)! } : r)).sort(byProbability);
 }
 
+/**
+ * The answer's probability through its group's second stage (calibrator.ts `answerProbability`):
+ * the evidence about it beside its source's other model readings (evidence.ts). A taught reading's
+ * probability is the caller's word and stays.
+ */
+function withEvidence(chosen: Ranked, readings: readonly Ranked[], question: string, calibrator: Calibrator): Ranked {
+  if (chosen.interpretation.taught || !calibrator.hasEvidenceStage(chosen.group)) return chosen;
+  const others = readings.filter((r) => r.source === chosen.source && r !== chosen && !r.interpretation.taught).map((r) => r.interpretation);
+  const evidence = answerEvidence({ question, chosen: chosen.interpretation, rows: chosen.interpretation.result?.rows.length ?? 0, others });
+  return { ...chosen, probability: calibrator.answerProbability(chosen.group, chosen.probability, evidence) };
+}
+
 export function federate(runs: readonly SourceRun[], question = '', calibrator: Calibrator = Calibrator.none()): Federated {
   const presumes = presumesAnswer(question);
   const calibratedReadings = runs.flatMap((run) => calibrated(run, calibrator)).sort(byProbability);
-  const chosenAsCalibrated = answerOf(calibratedReadings, presumes);
-  const ranked = asRivals(calibratedReadings, chosenAsCalibrated, presumes);
-  const chosen = chosenAsCalibrated && ranked.find((r) => r.interpretation === chosenAsCalibrated.interpretation)!;
+  const chosenByCurve = answerOf(calibratedReadings, presumes);
   // Passed over: ahead of the answer in the order the answer was chosen in (calibrated, before the rival bound).
-  const triedBefore = new Set(calibratedReadings.slice(0, chosenAsCalibrated ? calibratedReadings.indexOf(chosenAsCalibrated) : calibratedReadings.length).map((r) => r.interpretation));
+  const triedBefore = new Set(calibratedReadings.slice(0, chosenByCurve ? calibratedReadings.indexOf(chosenByCurve) : calibratedReadings.length).map((r) => r.interpretation));
+  // Chosen by the curves; its confidence then weighs the evidence about it (never which answer it is).
+  const chosenAsCalibrated = chosenByCurve && withEvidence(chosenByCurve, calibratedReadings, question, calibrator);
+  const ranked = asRivals(
+    calibratedReadings.map((r) => (r === chosenByCurve ? chosenAsCalibrated! : r)),
+    chosenAsCalibrated,
+    presumes,
+  );
+  const chosen = chosenAsCalibrated && ranked.find((r) => r.interpretation === chosenAsCalibrated.interpretation)!;
 
   const interpretations = ranked.map(({ source, interpretation, probability, rankInSource }): Interpretation => ({
     source,

@@ -93,3 +93,30 @@ describe('rival readings of one source', () => {
     expect(together.interpretations.find((i) => i.source === 'b')!.probability).toBeCloseTo(alone);
   });
 });
+
+describe('the evidence stage on the answer', () => {
+  // the curve says 0.5 for every reading; the stage lowers an answer by each word of the question it leaves unread
+  const stage = { features: ['unaccounted' as const], bias: 0, weights: [1, -3], fittedOn: { sets: ['test'], samples: 1, right: 1 } };
+  const calibrator = Calibrator.of({
+    version: 1,
+    about: 'test',
+    features: [...FEATURE_NAMES],
+    groups: { querygraph: { bias: 0, weights: [0, 0, 0, 0, 0, 0], fittedOn: { sets: ['test'], samples: 1, right: 1 }, evidence: stage } },
+  });
+  const described = (score: number, explanation: string, queryGraph: string, rows: number | 'not run'): SourceInterpretation => ({ ...reading(score, rows), explanation, queryGraph });
+
+  it("changes the answer's confidence by what it leaves of the question, never which answer it is", () => {
+    const question = 'How many customers are there in Germany?';
+    const unread = described(0.6, 'the number of customers', 'show count Customers.*', 1);
+    const rival = described(0.4, 'the number of customers whose country is Germany', 'show count Customers.* ; where Customers.Country = "Germany"', 'not run');
+    const result = federate([run('a', unread, rival)], question, calibrator);
+    expect(result.answer?.query).toBe(unread.query);
+    // sigmoid(logit(0.5) - 3 * log1p(1)): 'germany' left unread
+    expect(result.answer?.confidence).toBeCloseTo(1 / (1 + Math.exp(3 * Math.log(2))), 10);
+    expect(result.interpretations.find((i) => i.status === 'CHOSEN')?.probability).toBe(result.answer?.confidence);
+    const read = federate([run('a', described(0.6, rival.explanation, rival.queryGraph!, 1))], question, calibrator);
+    expect(read.answer?.confidence).toBeCloseTo(0.5, 10);
+    // without a stage the curve's figure stands
+    expect(federate([run('a', unread, rival)], question, Calibrator.of({ version: 1, about: '', features: [...FEATURE_NAMES], groups: { querygraph: { bias: 0, weights: [0, 0, 0, 0, 0, 0], fittedOn: { sets: [], samples: 1, right: 1 } } } })).answer?.confidence).toBeCloseTo(0.5, 10);
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { packagePath } from '../../../engines/package-path.js';
+import { EVIDENCE_NAMES, type EvidenceName } from './evidence.js';
 import { CALIBRATION_GROUPS, FEATURE_NAMES, type CalibrationGroup } from './features.js';
 import { predict, type LogisticModel } from './logistic.js';
 
@@ -38,6 +39,22 @@ export interface FittedGroup extends LogisticModel {
    * trained by a user) gets the group's transfer.
    */
   readonly sourceTransfers?: Readonly<Record<string, Transfer>>;
+  /**
+   * A second stage on the answer's probability, from evidence about the answer beyond its score
+   * (evidence.ts): p' = sigmoid(bias + weights[0] * logit(p) + weights[1..] . evidence), where p is
+   * what the curves above give. Applied to the reading a source answers with only (it is fitted on
+   * those), after the answer is chosen: it changes the answer's confidence, never which answer.
+   */
+  readonly evidence?: EvidenceStage;
+}
+
+/** The second stage of a group (`FittedGroup.evidence`). */
+export interface EvidenceStage {
+  /** The evidence it reads, in weight order after the probability's logit. */
+  readonly features: readonly EvidenceName[];
+  readonly bias: number;
+  readonly weights: readonly number[];
+  readonly fittedOn: FittedOn;
 }
 
 /** A one-feature logistic map from a model's own probability to the probability on people's questions. */
@@ -122,8 +139,10 @@ export class Calibrator {
     if (file.version !== 1 || JSON.stringify(file.features) !== JSON.stringify(FEATURE_NAMES)) {
       throw new Error(`calibration file ${path} was written for other features (${JSON.stringify(file.features)}); refit with \`npm run bench -- trust --write\``);
     }
-    for (const group of Object.keys(file.groups)) {
+    for (const [group, fitted] of Object.entries(file.groups)) {
       if (!CALIBRATION_GROUPS.includes(group as CalibrationGroup)) throw new Error(`calibration file ${path}: unknown group '${group}'`);
+      const unknown = fitted?.evidence?.features.filter((f) => !EVIDENCE_NAMES.includes(f));
+      if (unknown && unknown.length > 0) throw new Error(`calibration file ${path}: group '${group}' reads evidence the code does not compute (${unknown.join(', ')}); refit with \`npm run bench -- trust --write\``);
     }
     return new Calibrator(file);
   }
@@ -143,6 +162,30 @@ export class Calibrator {
     if (own) return transferred((sourceId !== undefined ? fitted?.sourceTransfers?.[sourceId] : undefined) ?? fitted?.transfer, predict(own, features));
     return fitted ? predict(fitted, features) : Math.min(1, Math.max(0, rawScore));
   }
+
+  /** Whether `group` has a second stage (`FittedGroup.evidence`). */
+  hasEvidenceStage(group: CalibrationGroup): boolean {
+    return Boolean(this.file?.groups[group]?.evidence);
+  }
+
+  /**
+   * The probability of an answer of `group` (what `probability` gave it) with the evidence about it
+   * (evidence.ts) through the group's second stage; unchanged when the group has none.
+   */
+  answerProbability(group: CalibrationGroup, probability: number, evidence: Readonly<Record<EvidenceName, number>>): number {
+    const stage = this.file?.groups[group]?.evidence;
+    return stage ? stagedProbability(stage, probability, evidence) : probability;
+  }
+}
+
+/** The features a second stage reads: the probability's logit, then the named evidence. */
+export function stageFeatures(features: readonly EvidenceName[], probability: number, evidence: Readonly<Record<EvidenceName, number>>): number[] {
+  return [logitOf(probability), ...features.map((f) => evidence[f])];
+}
+
+/** A probability through a second stage. */
+export function stagedProbability(stage: EvidenceStage, probability: number, evidence: Readonly<Record<EvidenceName, number>>): number {
+  return predict(stage, stageFeatures(stage.features, probability, evidence));
 }
 
 const logitOf = (p: number) => {

@@ -3,7 +3,8 @@
  * interpretation of one question, with whether its rows matched the gold answer), and per group the
  * transfer that maps models' own curves to people's questions.
  */
-import { transferFeature, type FittedGroup, type Transfer } from './calibrator.js';
+import { stageFeatures, transferFeature, type EvidenceStage, type FittedGroup, type Transfer } from './calibrator.js';
+import type { EvidenceName } from './evidence.js';
 import type { CalibrationGroup } from './features.js';
 import { fitLogistic, type FitOptions } from './logistic.js';
 
@@ -81,4 +82,31 @@ export function fitSourceTransfers(records: readonly TransferRecord[], options: 
     if (transfer) bySource[source] = transfer;
   }
   return bySource;
+}
+
+/** An answer for a second stage: the probability the curves gave it, the evidence about it, whether it was right. */
+export interface EvidenceRecord {
+  readonly set: string;
+  readonly probability: number;
+  readonly evidence: Readonly<Record<EvidenceName, number>>;
+  readonly right: boolean;
+}
+
+/**
+ * A group's second stage (calibrator.ts `EvidenceStage`): a logistic on the curves' probability
+ * (as a logit) and the named evidence, fitted on `records`; null with fewer than
+ * MIN_SAMPLES_PER_GROUP of them. Deterministic, as every fit here.
+ */
+export function fitEvidenceStage(records: readonly EvidenceRecord[], features: readonly EvidenceName[], options: FitOptions = {}): EvidenceStage | null {
+  if (records.length < MIN_SAMPLES_PER_GROUP) return null;
+  const model = fitLogistic(
+    records.map((r) => ({ features: stageFeatures(features, r.probability, r.evidence), right: r.right })),
+    options,
+  );
+  return {
+    features: [...features],
+    bias: model.bias,
+    weights: model.weights,
+    fittedOn: { sets: [...new Set(records.map((r) => r.set))].sort(), samples: records.length, right: records.filter((r) => r.right).length },
+  };
 }
