@@ -123,7 +123,7 @@ export function withLabelForEcho(tokens: readonly string[], listed: string | nul
   // An attribute no word names, shown only to repeat the value the question gave it ("What are
   // operational nuclear power plants in Japan called?" showing their status), asks for the things:
   // their label, whatever the opening.
-  const label = listed ?? (shown && unnamed && !unnamed.named.has(shown.replace(/#\d+\./, '.')) ? namingLabel(unnamed.schema, ownerOf(shown)) : null);
+  const label = listed ?? (shown && unnamed && !unnamed.named.has(shown) ? namingLabel(unnamed.schema, ownerOf(shown)) : null);
   if (!label || !shown || shown === label || ownerOf(shown) !== ownerOf(label)) return tokens;
   const echoed = tokens.some((token, i) => token === shown && tokens[i - 1] === 'where' && tokens[i + 1] === '=' && tokens[i + 2]?.startsWith('@'));
   return echoed ? showingInstead(tokens, label) : tokens;
