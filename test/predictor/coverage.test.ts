@@ -42,9 +42,11 @@ describe('coverage of the question by a reading', () => {
     expect(ignoredAttributes(question, ['show', 'A:Products.Discontinued', 'where', 'A:Products.ProductName', '=', '@1'])).toBe(0);
   });
 
-  it('needs every word of a name, in order, in singular or plural', () => {
+  it('needs a name in full, in order, in singular or plural, or its first or last word where no other name has it', () => {
     expect(ignoredAttributes(said('What are the unit prices of products?'), ['show', 'A:Products.ProductName'])).toBe(1);
-    expect(ignoredAttributes(said('Which products have a price?'), ['show', 'A:Products.ProductName'])).toBe(0);
+    expect(ignoredAttributes(said('Which products are priced?'), ['show', 'A:Products.ProductName'])).toBe(0);
+    // A name's last word, its head noun, alone names it ("price" for unit price here).
+    expect(ignoredAttributes(said('Which products have a price?'), ['show', 'A:Products.ProductName'])).toBe(1);
     // A name's first word alone names it when no other name has that word ("unit" for unit price here).
     expect(ignoredAttributes(said('Which products have a price per unit?'), ['show', 'A:Products.ProductName'])).toBe(1);
   });

@@ -27,6 +27,19 @@ describe('attributes named by a question', () => {
     expect(withFirstName.attributesAt(['first'], 0)).toEqual([]);
   });
 
+  it("reads a name's last word, its head noun, alone or after its owner's name when no other name has it", () => {
+    const products = { ...table('Products'), name: { singular: 'product', plural: 'products' }, attributes: [attribute('Products', 'UnitPrice', 'unit price', 'unit prices'), attribute('Products', 'QuantityPerUnit', 'quantity per unit', 'quantities per unit')] };
+    const lines = { ...table('Lines'), name: { singular: 'order line', plural: 'order lines' }, attributes: [attribute('Lines', 'UnitPrice', 'unit price', 'unit prices'), attribute('Lines', 'ShipDate', 'ship date', 'ship dates'), attribute('Lines', 'DueDate', 'due date', 'due dates')] };
+    const shop = schemaNames({ source: 'shop', classes: [products, lines], relations: [] });
+    // One name, two owners: the word names both, and the owner's name first narrows it.
+    expect(shop.attributesAt(['price'], 0)).toEqual(['A:Products.UnitPrice', 'A:Lines.UnitPrice']);
+    expect(shop.attributesAt(['prices'], 0)).toEqual(['A:Products.UnitPrice', 'A:Lines.UnitPrice']);
+    expect(shop.attributesAt(['product', 'price'], 0)).toEqual(['A:Products.UnitPrice']);
+    // "unit" is a word of two names, "date" of two: neither names one alone.
+    expect(shop.attributesAt(['unit'], 0)).toEqual([]);
+    expect(shop.attributesAt(['date'], 0)).toEqual([]);
+  });
+
   it("reads a class name's first word alone as the class when no other class has that word, but in a key to it", () => {
     const programs = { ...table('DegreePrograms'), name: { singular: 'degree program', plural: 'degree programs' }, attributes: [attribute('DegreePrograms', 'DegreeSummaryName', 'degree summary name', 'degree summary names')] };
     const enrolment = { ...table('Enrolment', ['DegreeProgramID', 'integer']), attributes: [attribute('Enrolment', 'DegreeProgramID', 'degree program id', 'degree program ids', 'integer')] };

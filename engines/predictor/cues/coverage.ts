@@ -45,6 +45,7 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
   const classes = readingClasses(tokens);
   const said = questionWordList.map((w) => w ?? '');
   let unread = 0;
+  const counted = new Set<string>();
   for (let i = 0; i < said.length; i += 1) {
     const match = said[i] ? names.nameAt(said, i) : null;
     // "the most number of addresses" counts addresses: "number" is no attribute's name there (count.ts).
@@ -66,7 +67,12 @@ export function unreadNames(questionWordList: readonly (string | null)[], tokens
     }
     // Two words or more, or an acronym the question writes in capitals ("the maximum GNP"), name one attribute unmistakably.
     const unmistakable = match.attributes.length === 1 && (match.length >= 2 || acronyms.has(i));
-    if (unmistakable || match.attributes.some((a) => classes.has(ownerOf(a)))) unread += 1;
+    // An attribute said twice ("a price per unit": head noun and first word of unit price) is left out once.
+    const named = match.attributes.join(' ');
+    if ((unmistakable || match.attributes.some((a) => classes.has(ownerOf(a)))) && !counted.has(named)) {
+      counted.add(named);
+      unread += 1;
+    }
   }
   return unread;
 }

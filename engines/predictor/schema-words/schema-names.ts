@@ -107,21 +107,32 @@ export function schemaNames(schema: SchemaGraph, lexicon: NameLexicon = {}): Sch
     }
   }
   // A name's first word alone, where it says the attribute: "email" for email address, "size" for
-  // size code, "cost" for cost of treatment. Only a word that is no name already, that no attribute
-  // of another name has among its words (in any class: "unit" of unit price is also in "quantity
-  // per unit"), that is no word of order or amount, and no participle (people say "liked by",
-  // "created in" as verbs, not as the name of liked id or created date).
+  // size code, "cost" for cost of treatment; and its last word, its head noun, alone or after the
+  // owner's name: "price" and "product price" for unit price, as "the enrolments" name student
+  // enrolments below. Only a word that is no name already, that no attribute of another name has
+  // among its words (in any class: "unit" of unit price is also in "quantity per unit"), that is no
+  // word of order or amount, and no participle (people say "liked by", "created in" as verbs, not
+  // as the name of liked id or created date).
   const existing = new Set(names.keys());
   const attributeNames = schema.classes.flatMap((owner) => owner.attributes.map((attribute) => ({ owner, attribute, name: fold(attribute.name.singular) })));
   /** Word -> the distinct attribute names that have it (one pass, not one per attribute: schemas run to thousands of columns). */
   const namesWithWord = new Map<string, Set<string>>();
   for (const { name } of attributeNames) for (const word of name.split(' ')) namesWithWord.set(word, (namesWithWord.get(word) ?? new Set()).add(name));
+  const saysAlone = (word: string) =>
+    /^[a-z]{3,}$/.test(word) && !/(ed|ing)$/.test(word) && !existing.has(word) && !NO_HEAD_WORD.has(word) && (namesWithWord.get(word)?.size ?? 0) <= 1;
   for (const { owner, attribute, name } of attributeNames) {
     const words = name.split(' ');
-    const head = words[0] as string;
-    if (words.length < 2 || !/^[a-z]{3,}$/.test(head) || /(ed|ing)$/.test(head) || existing.has(head) || NO_HEAD_WORD.has(head)) continue;
-    if ((namesWithWord.get(head)?.size ?? 0) > 1) continue;
-    add(head, attributeToken({ classId: owner.id, attributeId: attribute.id }));
+    if (words.length < 2) continue;
+    const token = attributeToken({ classId: owner.id, attributeId: attribute.id });
+    const [first, last] = [words[0] as string, words.at(-1) as string];
+    if (saysAlone(first)) add(first, token);
+    if (saysAlone(last)) {
+      const ownerWords = fold(owner.name.singular);
+      for (const form of [last, pluralWord(last)]) {
+        add(form, token);
+        add(`${ownerWords} ${form}`, token);
+      }
+    }
   }
   // A class's name's first word alone names the class ("degrees" for degree programs), when it is no
   // name yet and no other class has it in its name or in an attribute's (its own attributes may,
