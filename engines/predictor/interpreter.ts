@@ -38,6 +38,7 @@ import { withoutUnsaidArithmetic } from './completions/unsaid-arithmetic.js';
 import { comparedCountCues } from './cues/compared-count.js';
 import { withSaidDirections, withSaidSortKey } from './completions/said-directions.js';
 import { withSaidOperators } from './completions/said-operators.js';
+import { containmentCues, withSaidContainment } from './completions/said-containment.js';
 import { denialCue, withDeniedJoin } from './completions/denied-join.js';
 import { withTwoValuesRead } from './completions/two-values.js';
 import { extremeWithItsRow, withRowOfExtreme } from './completions/row-of-extreme.js';
@@ -157,7 +158,8 @@ export class QueryGraphPredictor {
     // superlative names ("the 3 most populated countries"), the sort a sort verb names ("Order by document id") and
     // its direction ("in reverse alphabetical order"), the rows kept ("the 3 lowest"), the class counted ("how many
     // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), a comparison ("not higher
-    // than 4") the way the words say, a denial of what the things have many of as an anti-join ("countries that do not
+    // than 4") the way the words say, a substring looked for where the words say ("a state whose name contains
+    // 'North'"), a denial of what the things have many of as an anti-join ("countries that do not
     // speak English"), a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
     // country in Europe"), an anti-join no word denies read as the pattern affirmed, and two values of one attribute
     // read as a choice or as both.
@@ -180,6 +182,7 @@ export class QueryGraphPredictor {
     const operators = operatorCues(question, mentions, (before) => this.names.endsWithAttribute(before));
     const denied = negates(question);
     const denial = denialCue(question, mentions, this.names);
+    const containment = containmentCues(question, mentions, this.names, schema);
     const comparedAggregate = comparedAggregateCue(question, mentions, this.names, schema);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
@@ -200,6 +203,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidCount(tokens, counted, schema),
       (tokens) => withSaidValues(tokens, mentions, schema, (classId, attributeId) => (this.memory.column(classId, attributeId)?.values.length ?? Infinity) <= CATEGORICAL_VALUES),
       (tokens) => withSaidOperators(tokens, operators, schema),
+      (tokens) => withSaidContainment(tokens, containment),
       (tokens) => withDeniedJoin(tokens, denial, schema),
       (tokens) => withComparedCount(tokens, comparedCounts),
       (tokens) => withComparedAggregate(tokens, comparedAggregate, schema, grouped, counted),

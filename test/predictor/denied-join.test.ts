@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { denialCue, reachedThroughMany, withDeniedJoin } from '../../engines/predictor/completions/denied-join.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
-import type { Mention } from '../../engines/predictor/values/mentions.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
+import { quotedMentions } from '../helpers/quoted-mentions.js';
 import { attribute, foreignKey, table } from '../helpers/shop-schema.js';
 
 const country = { ...table('country'), name: { singular: 'country', plural: 'countries' }, primaryKey: ['Code'], attributes: [attribute('country', 'Code', 'code', 'codes'), attribute('country', 'Name', 'name', 'names'), attribute('country', 'Region', 'region', 'regions')] };
@@ -17,19 +17,8 @@ const city = { ...table('city'), name: { singular: 'city', plural: 'cities' }, a
 const schema: SchemaGraph = { source: 'world', classes: [country, language, city], relations: [foreignKey('countrylanguage', 'CountryCode', 'country', 'Code'), foreignKey('city', 'CountryCode', 'country', 'Code')] };
 const names = schemaNames(schema);
 
-/** The question with each quoted value as a mention (quotes dropped), the way the mention finder marks values. */
-function asked(question: string): { text: string; mentions: Mention[] } {
-  const mentions: Mention[] = [];
-  let text = '';
-  for (const [i, part] of question.split('"').entries()) {
-    if (i % 2 === 1) mentions.push({ start: text.length, end: text.length + part.length, text: part, kind: 'text', number: null, date: null, candidates: [] });
-    text += part;
-  }
-  return { text, mentions };
-}
-
 const read = (question: string, reading: string) => {
-  const { text, mentions } = asked(question);
+  const { text, mentions } = quotedMentions(question);
   return withDeniedJoin(reading.split(' '), denialCue(text, mentions, names), schema).join(' ');
 };
 
