@@ -40,6 +40,7 @@ import { withSaidDirections, withSaidSortKey } from './completions/said-directio
 import { withSaidOperators } from './completions/said-operators.js';
 import { containmentCues, withSaidContainment } from './completions/said-containment.js';
 import { denialCue, withDeniedJoin } from './completions/denied-join.js';
+import { withSemiJoinedClasses } from './completions/semi-joined.js';
 import { withTwoValuesRead } from './completions/two-values.js';
 import { extremeWithItsRow, withRowOfExtreme } from './completions/row-of-extreme.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
@@ -160,7 +161,8 @@ export class QueryGraphPredictor {
     // languages ... in Aruba"), a value the reading leaves out ("the planed plants"), a comparison ("not higher
     // than 4") the way the words say, a substring looked for where the words say ("a state whose name contains
     // 'North'"), a denial of what the things have many of as an anti-join ("countries that do not
-    // speak English"), a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
+    // speak English"), a class joined only to say something exists under a sum or an average as a semi-join ("the
+    // average grade of students who have friends"), a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
     // country in Europe"), an anti-join no word denies read as the pattern affirmed, and two values of one attribute
     // read as a choice or as both.
     const said = questionWords(question, mentions);
@@ -205,6 +207,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidOperators(tokens, operators, schema),
       (tokens) => withSaidContainment(tokens, containment),
       (tokens) => withDeniedJoin(tokens, denial, schema),
+      (tokens) => withSemiJoinedClasses(tokens, schema),
       (tokens) => withComparedCount(tokens, comparedCounts),
       (tokens) => withComparedAggregate(tokens, comparedAggregate, schema, grouped, counted),
       (tokens) => affirmedPatterns(tokens, denied),

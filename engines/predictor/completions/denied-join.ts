@@ -15,10 +15,10 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { words, type WordSpan } from '../../english/normalize.js';
-import { EOS, PATTERN_END, placeholderToken } from '../model/target.js';
+import { PATTERN_END, placeholderToken } from '../model/target.js';
 import type { Mention } from '../values/mentions.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
-import { firstInstanceClassOf, itemsOf } from './reading-items.js';
+import { classesNamed, firstInstanceClassOf, itemsOf, withPatternsAdded } from './reading-items.js';
 
 /** What a denial says of the question's words: whether it denies at all, and the classes it names after "a" / "an". */
 export interface DenialCue {
@@ -66,16 +66,6 @@ export function denialCue(question: string, mentions: readonly Mention[], names:
   return { denies, oneOf, comparedWith };
 }
 
-/** Classes of every schema token of `tokens` (any instance, classes joined through and `*`). */
-function classesOf(tokens: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const token of tokens) {
-    if (token.startsWith('C:')) out.add(token.slice(2));
-    else if (token.startsWith('A:')) out.add(token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, ''));
-  }
-  return out;
-}
-
 /**
  * Whether every shortest join path from `from` to `target` takes a one-to-many step (from the class
  * a foreign key refers to, to the class holding it; a relation table is many either way). Null when
@@ -119,7 +109,7 @@ export function withDeniedJoin(tokens: readonly string[], cue: DenialCue, schema
   const candidates = new Set(items.flatMap((item) => (item[0] === 'where' && item[2] === '!=' && !cue.comparedWith.has(item[3]!) ? [firstInstanceClassOf(item[1])] : [])).filter((c): c is string => c !== null));
   const denied = [...candidates].filter((classId) => {
     if (cue.oneOf.has(classId) || items.filter((item) => onClass(item, classId) && item[2] === '!=').length !== 1) return false;
-    const outer = classesOf(items.filter((item) => !onClass(item, classId)).flat());
+    const outer = classesNamed(items.filter((item) => !onClass(item, classId)).flat());
     // The class is named only by its conditions (not shown, grouped, ordered or followed; no other instance of it).
     return !outer.has(classId) && outer.size > 0 && reachedThroughMany(schema, outer, classId) === true;
   });
@@ -128,9 +118,5 @@ export function withDeniedJoin(tokens: readonly string[], cue: DenialCue, schema
   const onJoined = (item: readonly string[]) => onClass(item, joined);
   const rest = items.filter((item) => !onJoined(item));
   const pattern = ['none', ...items.filter(onJoined).flatMap((item) => (item[2] === '!=' ? [item[0]!, item[1]!, '=', ...item.slice(3)] : item)), PATTERN_END];
-  // Patterns come after the follows and before everything else (canonical order).
-  const at = rest.findIndex((item) => !['follow', 'none', 'some'].includes(item[0]!));
-  const reordered = [...rest.slice(0, at < 0 ? rest.length : at), pattern, ...(at < 0 ? [] : rest.slice(at))];
-  const end = tokens.indexOf(EOS);
-  return [...reordered.flat(), ...(end >= 0 ? tokens.slice(end) : [])];
+  return withPatternsAdded(rest, [pattern], tokens);
 }

@@ -40,3 +40,25 @@ export function showingInstead(tokens: readonly string[], attribute: string): re
   const end = tokens.indexOf(EOS);
   return [...itemsOf(tokens).flatMap((item) => (item[0] === 'show' ? ['show', attribute] : item)), ...(end >= 0 ? tokens.slice(end) : [])];
 }
+
+/**
+ * A reading made of `items` with `patterns` (each a whole `none` / `some` item) put where patterns
+ * go, after the follows and any patterns and before everything else (canonical order), ended as
+ * `tokens` was.
+ */
+export function withPatternsAdded(items: readonly (readonly string[])[], patterns: readonly (readonly string[])[], tokens: readonly string[]): readonly string[] {
+  const at = items.findIndex((item) => !['follow', 'none', 'some'].includes(item[0] as string));
+  const reordered = [...items.slice(0, at < 0 ? items.length : at), ...patterns, ...(at < 0 ? [] : items.slice(at))];
+  const end = tokens.indexOf(EOS);
+  return [...reordered.flat(), ...(end >= 0 ? tokens.slice(end) : [])];
+}
+
+/** Classes of every schema token of `tokens` (any instance, classes joined through and `*`). */
+export function classesNamed(tokens: readonly string[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const token of tokens) {
+    if (token.startsWith('C:')) out.add(token.slice(2));
+    else if (token.startsWith('A:')) out.add(token.slice(2, token.lastIndexOf('.')).replace(/#\d+$/, ''));
+  }
+  return out;
+}
