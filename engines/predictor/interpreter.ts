@@ -41,6 +41,7 @@ import { withSaidOperators } from './completions/said-operators.js';
 import { containmentCues, withSaidContainment } from './completions/said-containment.js';
 import { denialCue, withDeniedJoin } from './completions/denied-join.js';
 import { withSemiJoinedClasses } from './completions/semi-joined.js';
+import { attributesCounting, withCountedByAttribute } from './completions/counted-by-attribute.js';
 import { withTwoValuesRead } from './completions/two-values.js';
 import { extremeWithItsRow, withRowOfExtreme } from './completions/row-of-extreme.js';
 import { askedShow, listedThings, withAskedShow, withLabelForEcho } from './completions/asked-show.js';
@@ -103,6 +104,8 @@ export interface PredictorLexicon {
   readonly isVerb?: (word: string) => boolean;
   /** The schema word a word writes in full ("destination" -> "dest" of DestAirport), for the names and the mention finder (schema-words/abbreviations.ts). */
   readonly abbreviationOf?: (word: string) => string | null;
+  /** Whether a noun is a kind of another (WordNet's hypernyms: a population is a kind of people), for counts an attribute holds (completions/counted-by-attribute.ts). */
+  readonly isKindOf?: (noun: string, ancestor: string) => boolean;
 }
 
 /** How a model reads a question's values: as it was trained to (model.json). */
@@ -162,7 +165,8 @@ export class QueryGraphPredictor {
     // than 4") the way the words say, a substring looked for where the words say ("a state whose name contains
     // 'North'"), a denial of what the things have many of as an anti-join ("countries that do not
     // speak English"), a class joined only to say something exists under a sum or an average as a semi-join ("the
-    // average grade of students who have friends"), a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
+    // average grade of students who have friends"), a count an attribute holds ("how many people live in ...": the
+    // population summed), a number that counts a class's rows ("2 or more paragraphs"), a comparison with an aggregate ("an age below the average", "greater than any
     // country in Europe"), an anti-join no word denies read as the pattern affirmed, and two values of one attribute
     // read as a choice or as both.
     const said = questionWords(question, mentions);
@@ -185,6 +189,7 @@ export class QueryGraphPredictor {
     const denied = negates(question);
     const denial = denialCue(question, mentions, this.names);
     const containment = containmentCues(question, mentions, this.names, schema);
+    const countingAttributes = attributesCounting(said, this.names, schema, this.lexicon.isKindOf);
     const comparedAggregate = comparedAggregateCue(question, mentions, this.names, schema);
     const texts = new Set(mentions.flatMap((m, i) => (m.kind === 'text' ? [placeholderToken(i + 1)] : [])));
     const completions: readonly ((tokens: readonly string[]) => readonly string[])[] = [
@@ -208,6 +213,7 @@ export class QueryGraphPredictor {
       (tokens) => withSaidContainment(tokens, containment),
       (tokens) => withDeniedJoin(tokens, denial, schema),
       (tokens) => withSemiJoinedClasses(tokens, schema),
+      (tokens) => withCountedByAttribute(tokens, countingAttributes),
       (tokens) => withComparedCount(tokens, comparedCounts),
       (tokens) => withComparedAggregate(tokens, comparedAggregate, schema, grouped, counted),
       (tokens) => affirmedPatterns(tokens, denied),

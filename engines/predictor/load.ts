@@ -101,6 +101,7 @@ export function englishLexicon(memory: ValueMemory, model: Pick<QueryGraphModel,
     pertainyms: (adjective) => wordnet.pertainedNouns(adjective),
     nounSynonyms: (noun) => wordnet.synonyms(noun, 'noun', 1),
     isVerb: (word) => wordnet.synsets(word, 'verb').length > 0,
+    isKindOf: (noun, ancestor) => wordnet.isKindOf(noun, ancestor),
   };
 }
 

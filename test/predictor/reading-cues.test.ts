@@ -327,6 +327,9 @@ describe('aggregate cues', () => {
     expect(unasked('the last hire date of the employees', 'show max A:Employees.HireDate')).toBe(0);
     expect(unasked('the total freight of orders', 'show sum A:Orders.Freight')).toBe(0);
     expect(unasked('the freight of orders', 'show avg A:Orders.Freight')).toBe(1);
+    // "how many" of what no name of the schema says may be an attribute's total ("how many people live in ...").
+    expect(unasked('How many people live in Lyon?', 'show sum A:Orders.Freight')).toBe(0);
+    expect(unasked('How many orders went to Lyon?', 'show sum A:Orders.Freight')).toBe(1);
   });
 
   it('lets any superlative ask for a maximum or a minimum', () => {

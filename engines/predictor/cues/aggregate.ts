@@ -66,6 +66,8 @@ export function aggregateCues(said: readonly (string | null)[], names: SchemaNam
     if (AMOUNT_ASKS.has(word)) asked.add('amount');
   }
   if (words.some((_, i) => groupPhraseAt(words, i))) asked.add('amount');
+  // "How many people live in X?" counts what no class of the schema holds: some attribute's total may.
+  if (words.some((w, i) => w === 'how' && words[i + 1] === 'many' && words[i + 2] && names.nameAt(words, i + 2) === null)) asked.add('sum');
   if (questionForm(question) === 'BOOLEAN' || questionForm(question) === 'SCALAR') asked.add('count');
   return asked;
 }
