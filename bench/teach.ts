@@ -36,7 +36,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sqliteFilePath } from '../engines/sql/prisma-client.js';
 import type { SchemaGraph } from '../engines/schema-graph/types.js';
-import { defaultModelsRoot, modelDirectory } from '../engines/predictor/model/model-files.js';
+import { defaultModelsRoot, modelDirectory, readManifest } from '../engines/predictor/model/model-files.js';
+import { taughtLine } from '../engines/predictor/model/model-card.js';
+import { readSharedManifest } from '../engines/predictor/model/shared-files.js';
 import { askOverHttp } from './ask-client.js';
 import { devQuestionsDir, matchesGold, readDevQuestions, type DevQuestion } from './dev-questions.js';
 import { questionsOthersDir, readOtherDatabases } from './others-questions.js';
@@ -293,11 +295,15 @@ async function removeAll(url: string, source: string): Promise<void> {
   await removeOverHttp(url, source, ids);
 }
 
-/** `nlq train --source` (mixing what the source has been taught), timed. */
+/** `nlq train --source` (mixing what the source has been taught), timed; with what the model's card says of the taught examples it used. */
 async function trainTimed(configFile: string, sourceId: string, what: string): Promise<boolean> {
   const started = performance.now();
   const code = await train(configFile, sourceId);
-  console.log(`nlq train --source ${sourceId} (${what}): exit ${code}, ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  const directory = modelDirectory(defaultModelsRoot(), sourceId);
+  // A specialised shared model, else a model trained from scratch (`--from-scratch`).
+  const manifest = code !== 0 ? null : (() => { try { return readSharedManifest(directory); } catch { return readManifest(directory, sourceId); } })();
+  const card = manifest?.taught ? `; ${taughtLine(manifest).replace(/^- /, '').trim()}` : '';
+  console.log(`nlq train --source ${sourceId} (${what}): exit ${code}, ${((performance.now() - started) / 60_000).toFixed(1)} min${card}`);
   return code === 0;
 }
 

@@ -105,6 +105,28 @@ describe('the shared query-graph model', () => {
     }
   });
 
+  it('is specialised with taught examples: they are weighted in, every fifth held out and measured, and the card says so', async () => {
+    const file = join(dir, 'vase.sqlite');
+    makeDatabase(file, 'vase', 'studio', ['glass', 'clay']);
+    const opened = await schemaFrom(file, 'vases').open();
+    try {
+      const examples = [
+        { question: 'vases of kind glass', queryGraph: 'show vases.name ; where vases.kind = "glass"' },
+        { question: 'how many vases', queryGraph: 'show count vases.*' },
+        { question: 'studios in Porto', queryGraph: 'show studios.name ; where studios.city = "Porto"' },
+        { question: 'the 3 largest vases', queryGraph: 'show vases.name ; order desc vases.size ; limit 3' },
+        { question: 'vases of kind clay', queryGraph: 'show vases.name ; where vases.kind = "clay"' },
+      ];
+      const specialised = await specialiseSharedPredictor({ sourceId: 'vases', engine: opened.engine, out: join(dir, 'vases-model'), shared: join(dir, 'shared'), examples: 300, minutes: 0.2, taught: { examples, weight: 2 }, progress: silentProgress });
+      expect(specialised.taught).toMatchObject({ stored: 5, usable: 5, used: 4, heldOut: 1, weight: 2 });
+      expect(specialised.taught?.heldOutTop1).toBeGreaterThanOrEqual(0);
+      const card = readFileSync(join(dir, 'vases-model', 'MODEL_CARD.md'), 'utf8');
+      expect(card).toMatch(/4 of 5 used, each 2 times, 1 held out; top-1 on the held-out ones/);
+    } finally {
+      await opened.close();
+    }
+  }, 300_000);
+
   it('answers through GraphQL on a database no model was trained on, and says the shared model is reading it', async () => {
     const file = join(dir, 'kite.sqlite');
     makeDatabase(file, 'kite', 'club', ['box', 'delta']);

@@ -82,9 +82,15 @@ export interface SharedTrainOptions {
   readonly notes?: readonly string[];
   readonly python?: string;
   readonly echo?: boolean;
-  /** Specialising: the source's taught examples, mixed in `weight` times each (default 20), every fifth held out (taught-examples.ts). */
-  readonly taught?: { readonly examples: readonly TaughtInput[]; readonly weight?: number };
+  /** Specialising: the source's taught examples, mixed in `weight` times each (default 20), every fifth held out (taught-examples.ts) and measured after training. */
+  readonly taught?: TaughtOptions;
   readonly progress: Progress;
+}
+
+/** A source's taught examples as training takes them. */
+export interface TaughtOptions {
+  readonly examples: readonly TaughtInput[];
+  readonly weight?: number;
 }
 
 interface Prepared {
@@ -96,6 +102,8 @@ interface Prepared {
   readonly examples: readonly Example[];
   /** Questions to measure with (another seed for a specialisation; none for a training-only database). */
   readonly heldOut: readonly Example[];
+  /** A specialised source's taught examples held out of training, measured after it. */
+  readonly taughtHeldOut: readonly Example[];
 }
 
 export async function trainSharedPredictor(options: SharedTrainOptions): Promise<SharedModelManifest> {
@@ -142,7 +150,7 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
           if (taught) taughtUse = taught.use;
           const examples = outside ? [] : [...generator(0).generate(perSchema), ...(taught?.train ?? [])];
           const heldOut = outside ? generator(0).generate(140) : options.specialise ? generator(104729).generate(140) : [];
-          prepared.push({ id: schema.id, opened, memory, elements, examples, heldOut });
+          prepared.push({ id: schema.id, opened, memory, elements, examples, heldOut, taughtHeldOut: taught?.heldOut ?? [] });
           measured = heldOut.length > 0;
         } catch (error) {
           // One odd database (values its types do not describe) must not stop learning from the others.
@@ -153,10 +161,9 @@ export async function trainSharedPredictor(options: SharedTrainOptions): Promise
       if (!measured) await opened.close();
       progress.advance();
     }
-    const taughtNote = taughtUse ? taughtLine({ taught: taughtUse }).replace(/^- /, '').trim() : null;
     const goldNote = options.gold ? goldShapesNote(goldRate, options.gold.share ?? 0.3) : null;
     if (goldNote) progress.finish(goldNote);
-    const notes = [...(options.notes ?? []), ...(taughtNote ? [taughtNote] : []), ...(goldNote ? [goldNote] : [])];
+    const notes = [...(options.notes ?? []), ...(goldNote ? [goldNote] : [])];
     return await trainOn(prepared, skipped, { ...options, ...(notes.length > 0 ? { notes } : {}) }, started, taughtUse);
   } finally {
     await Promise.all(prepared.filter((p) => p.heldOut.length > 0).map((p) => p.opened.close()));
@@ -235,6 +242,7 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
         top1 += figures.top1 * figures.examples;
         top3 += figures.top3 * figures.examples;
         count += figures.examples;
+        if (taughtUse && p.taughtHeldOut.length > 0) taughtUse = { ...taughtUse, heldOutTop1: (await evaluateHeldOut(predictor, p.taughtHeldOut)).top1 };
       }
     } finally {
       await model.release();
@@ -242,6 +250,9 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
     const r = (x: number) => Math.round((x / Math.max(1, count)) * 10000) / 10000;
     progress.finish(`held-out databases: top-1 ${r(top1)}, top-3 ${r(top3)} on ${count} questions`);
 
+    // What the card says of the taught examples, with the trained model's top-1 on those held out.
+    const taughtNote = taughtUse ? taughtLine({ taught: taughtUse }).replace(/^- /, '').trim() : null;
+    const notes = [...(options.notes ?? []), ...(taughtNote ? [taughtNote] : [])];
     mkdirSync(options.out, { recursive: true });
     for (const file of [files.encoder, files.decoder, 'model.pt']) copyFileSync(join(work, 'out', file), join(options.out, file));
     const manifest: SharedModelManifest = {
@@ -263,7 +274,7 @@ async function trainOn(prepared: readonly Prepared[], skipped: readonly string[]
         trainedAt: new Date().toISOString(),
         init: initial ? (options.specialise ? 'specialised from a shared model' : `continued from the shared model trained ${initial.training.trainedAt}`) : null,
       },
-      ...(options.notes && options.notes.length > 0 ? { notes: options.notes } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
       ...(taughtUse ? { taught: taughtUse } : {}),
       ...(options.specialise && prepared.length === 1 ? { schemaFingerprint: schemaFingerprint((prepared[0] as Prepared).opened.engine.schema()) } : {}),
       heldOut: { examples: count, top1: r(top1), top3: r(top3), greedyExact: metrics.heldOut.greedyExact, perDatabase },
@@ -336,8 +347,8 @@ export interface SpecialiseOptions {
   readonly seed?: number;
   readonly python?: string;
   readonly echo?: boolean;
-  /** Specialising: the source's taught examples, mixed in `weight` times each (default 20), every fifth held out (taught-examples.ts). */
-  readonly taught?: { readonly examples: readonly TaughtInput[]; readonly weight?: number };
+  /** Specialising: the source's taught examples, weighted, every fifth held out and measured (SharedTrainOptions.taught). */
+  readonly taught?: TaughtOptions;
   readonly progress: Progress;
 }
 
