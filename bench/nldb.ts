@@ -41,7 +41,7 @@ import { NldbModels } from '../engines/nldb/models.js';
 import { toResultSet } from '../engines/nldb/result.js';
 import { SelectProjectJoin } from '../engines/nldb/spj.js';
 import type { ResultSet } from '../engines/source.js';
-import { kindsOf } from '../plugins/nl-query/nldb-kinds.js';
+import { eventSynonyms, kindsOf } from '../plugins/nl-query/nldb-kinds.js';
 import { missingShared, sharedDataset } from './datasets.js';
 import { measureThroughGraphql } from './nldb-graphql.js';
 import { type FactQuestion, pct, readFactLines, readFactQuestions, ScoreSheet, scoreRows } from './nldb-questions.js';
@@ -196,7 +196,7 @@ async function runSet(
   const facts = new FactIndex('dev', store, models, vectors);
   const sync = await facts.sync();
   // as the gateway serves it: WordNet's kinds for the selection check
-  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models, kindsOf });
+  const interpreter = new NldbInterpreter({ collection: 'dev', facts, models, kindsOf, eventSynonyms });
 
   const latencies: number[] = [];
   const sheet = new ScoreSheet();
@@ -228,7 +228,7 @@ async function runSet(
         // the first 12 sets, then every other set that gave a derivation
         ...trace.supportSets.flatMap((s, i) =>
           i < 12 || trace.derivations[i] !== '[NULL_ANSWER]'
-            ? [`    ${goldKeys.has([...s].sort().join(',')) ? '*' : ' '} ${trace.derivations[i]} <= ${s.map((id) => facts.fact(id)?.text).join(' | ')}`]
+            ? [`    ${goldKeys.has([...s].sort().join(',')) ? '*' : ' '} ${trace.derivations[i]} {u=${(trace.usefulness[i] ?? 0).toFixed(2)}} <= ${s.map((id) => facts.fact(id)?.text).join(' | ')}`]
             : [],
         ),
         ...gold.slice(0, 6).map((s, i) => `    gold: ${goldDerivations[i] ? formatDerivation(goldDerivations[i]) : ''} <= ${s.map((id) => facts.fact(id)?.text).join(' | ')}`),

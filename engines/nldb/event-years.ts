@@ -19,12 +19,21 @@
  */
 import { questionNouns, subjectOf } from './classes.js';
 import { terms } from './lexical-index.js';
+import type { Derivation } from './derivation.js';
 import { isYear, tokenize } from './text.js';
 
 /** Words that ask for an age: the event is a birth. */
 const AGE = /\b(?:young|younger|youngest|old|older|oldest|elder|eldest|age|ages|aged)\b/i;
 /** Words of a question that are no event: what it asks for and how it compares. */
 const NOT_AN_EVENT = new Set(['year', 'date', 'time', 'something', 'anything', 'one', 'ever', 'recent', 'recently', 'first', 'last', 'earliest', 'latest', 'newest', 'oldest', 'youngest', 'eldest', 'smallest', 'largest', 'biggest', 'highest', 'lowest', 'longest', 'shortest', 'least', 'most', 'lead']);
+/**
+ * Whether the question's event is a birth only because it asks for an age ("the oldest company",
+ * "the youngest person"), not because it says "born" or "birth": a thing's age is no birth.
+ */
+export function ageOnly(question: string): boolean {
+  return AGE.test(question) && !/\b(?:born|births?)\b/i.test(question);
+}
+
 /** Terms that write a birth ("b. 1986", "year of birth"), as `terms` keys them. */
 const BIRTH_TERMS = new Set(['born', 'birth']);
 
@@ -114,4 +123,38 @@ export function yearOfEvent(
   if (values.size !== 1) return null;
   const pick = top[0] as DatedYear;
   return { value: pick.value, fact: pick.fact };
+}
+
+/**
+ * Over all of a question's extreme derivations (MIN/MAX/ARGMIN/ARGMAX): when the years of some
+ * are dated by words holding the question's event words, a year dated by words holding none of
+ * them answers another event ("struck its last coin in 1596" for "the oldest company founded",
+ * "re-coated in 2010" for "discovered") and its derivation becomes [NULL_ANSWER], in place.
+ * Nothing changes when no year's words hold an event word (the collection writes the event
+ * another way) or the question names none; numbers that are not years are left alone.
+ * `home(i)`: the fact derivation i's value was copied from.
+ */
+export function offEventYears(
+  derivations: Derivation[],
+  asked: ReadonlySet<string>,
+  home: (i: number) => string,
+  /** Other words for an event word (WordNet's synonyms of a verb: "establish" for "found"), as written; each counts as the word. */
+  synonyms: (word: string) => readonly string[] = () => [],
+  /** Whether derivation i's key is shown to be of the class asked (classes.ts verdict 'agree'): then it is kept, its year perhaps written with a word of another verb ("dates back to 1977" for "founded"). */
+  vouched: (i: number) => boolean = () => false,
+): void {
+  if (asked.size === 0) return;
+  const event = new Set(asked);
+  for (const word of asked) for (const other of synonyms(word)) for (const k of terms(other).keys()) event.add(k);
+  const held = derivations.map((d, i) => {
+    if (d.type !== 'MIN' && d.type !== 'MAX' && d.type !== 'ARGMIN' && d.type !== 'ARGMAX') return null;
+    const value = d.value.trim();
+    if (!isYear(value)) return null;
+    const dated = datedYears(home(i)).find((y) => y.value === value);
+    return dated ? overlap(dated.words, event) : null;
+  });
+  if (!held.some((n) => n !== null && n > 0)) return;
+  held.forEach((n, i) => {
+    if (n === 0 && !vouched(i)) derivations[i] = { type: 'NULL' };
+  });
 }

@@ -7,7 +7,7 @@ import type { Fact } from '../../types.js';
 import type { QuestionInterpreter, SourceInterpretation, SourceQuestion } from '../source.js';
 import { type Aggregate, aggregate, normalise, voteType } from './aggregate.js';
 import { namesIn, questionNoun, subjectOf } from './classes.js';
-import { datedYears, eventWords } from './event-years.js';
+import { ageOnly, datedYears, eventWords, offEventYears } from './event-years.js';
 import { type ClassRosterOptions, factsAbout, ROSTER_DEFAULTS, rosterSets } from './class-roster.js';
 import { asksForPeople, namesAThing } from './constraints.js';
 import { type Derivation, formatDerivation, type QueryType } from './derivation.js';
@@ -51,12 +51,20 @@ export interface NldbInterpreterOptions {
    * selection check for the word (selection.ts). Optional: without it only the word itself does.
    */
   readonly kindsOf?: KindsOf;
+  /**
+   * Other words for a verb of the question's event ("establish" for "found"; the gateway reads
+   * WordNet's synonyms): a year dated by one of them is of the event asked (event-years.ts
+   * `offEventYears`). Optional: without it only the question's own words count.
+   */
+  readonly eventSynonyms?: (word: string) => readonly string[];
 }
 
 /** What the pipeline found for one question, for tests and the benchmark. */
 export interface Trace {
   readonly supportSets: readonly (readonly string[])[];
   readonly derivations: readonly string[];
+  /** The extractor's probability that each support set helps (the same order). */
+  readonly usefulness: readonly number[];
   /** The query type decided for the question (null without support sets). */
   readonly type: QueryType | null;
 }
@@ -235,6 +243,22 @@ export class NldbInterpreter implements QuestionInterpreter {
         });
       }
     }
+    // an extreme's year is of the event the question asks about: when some sets' years are dated
+    // by the question's event words, a year dated by none of them is another event's (event-years.ts)
+    // (an age asked of things is no birth: "the oldest company" is the earliest year of any event)
+    const thingsAged = ageOnly(asked) && !people && !(classNoun !== null && facts.lexical.classes.isPersonNoun(classNoun));
+    if (questionType !== null && NEEDS_A_NUMBER.has(questionType) && !thingsAged) {
+      // (a class noun of the collection says what is ranged over, not the event: "company" of
+      // "the latest founding year of a company" is in every company's facts)
+      const classes = facts.lexical.classes;
+      const event = new Set([...eventWords(asked)].filter((t) => !classes.isClassNoun(t) && !classes.endsNames(t) && !classes.beginsNames(t)));
+      // (an arg key shown to be of the class asked keeps its year: two names can date one event in two ways)
+      const vouched = (i: number) => {
+        const d = derivations[i];
+        return noun !== null && (d?.type === 'ARGMIN' || d?.type === 'ARGMAX') && classes.verdict(d.key, noun, nounKinds) === 'agree';
+      };
+      offEventYears(derivations, event, (i) => factSets[i]?.[scored[i]?.valueFact ?? 0]?.text ?? '', this.options.eventSynonyms, vouched);
+    }
     // a number asked in a unit ("in inches") is answered in it when its facts write another
     const unit = unitAsked(asked);
     const agg = existential ? exists(aggregate(derivations, questionType)) : aggregate(derivations, questionType, unit);
@@ -255,7 +279,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     };
     return {
       interpretation,
-      trace: { supportSets: sets.map((s) => s.ids), derivations: derivations.map(formatDerivation), type: existential ? 'BOOL' : questionType },
+      trace: { supportSets: sets.map((s) => s.ids), derivations: derivations.map(formatDerivation), usefulness: sets.map((_, i) => scored[i]?.useful ?? 0), type: existential ? 'BOOL' : questionType },
     };
   }
 }

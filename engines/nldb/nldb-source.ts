@@ -34,6 +34,8 @@ export interface NldbSourceOptions {
   readonly vectorIndex?: (collection: string, dimensions: number, model: string, store: FactStore) => Promise<VectorIndex>;
   /** Words for kinds of a question's word, for the selection check (see NldbInterpreterOptions). */
   readonly kindsOf?: KindsOf;
+  /** Other words for a verb of a question's event (the interpreter's `eventSynonyms`). */
+  readonly eventSynonyms?: (word: string) => readonly string[];
   /** Wraps the engine's interpreter (the gateway answers taught questions before it: plugins/nl-query/teaching/fact-answers.ts). */
   readonly wrapInterpreter?: (interpreter: QuestionInterpreter) => QuestionInterpreter;
 }
@@ -96,7 +98,7 @@ export class NldbSource implements Source {
       const facts = new FactIndex(this.id, store, models, vectors);
       await facts.sync();
       this.facts = facts;
-      this.engine = new NldbInterpreter({ collection: this.id, facts, models, ...(this.options.kindsOf ? { kindsOf: this.options.kindsOf } : {}) });
+      this.engine = new NldbInterpreter({ collection: this.id, facts, models, ...(this.options.kindsOf ? { kindsOf: this.options.kindsOf } : {}), ...(this.options.eventSynonyms ? { eventSynonyms: this.options.eventSynonyms } : {}) });
       this.problem = null;
       this.deviceNote = models.deviceNote;
     } catch (error) {

@@ -7,7 +7,7 @@ import { BadInputError, clipId, RequestTimeoutError, SourceExistsError, SourceNo
 import { CypherSource } from '../../engines/cypher/cypher-source.js';
 import { FactStore } from '../../engines/nldb/fact-store.js';
 import { NldbSource } from '../../engines/nldb/nldb-source.js';
-import { kindsOf } from './nldb-kinds.js';
+import { eventSynonyms, kindsOf } from './nldb-kinds.js';
 import type { Source } from '../../engines/source.js';
 import { SqlSource } from '../../engines/sql/sql-source.js';
 import { parseQueryGraph } from '../../engines/query-graph/canonical.js';
@@ -575,7 +575,7 @@ export class Gateway {
   /** A fact collection as a source: its taught answers are given before the text-fact engine reads a question. */
   private collectionSource(id: string, description: string, store: () => Promise<FactStore>): NldbSource {
     const taught = this.teaching.attachCollection(id);
-    return new NldbSource({ id, description, store, kindsOf, wrapInterpreter: (interpreter) => taughtFactsFirst(interpreter, id, taught) });
+    return new NldbSource({ id, description, store, kindsOf, eventSynonyms, wrapInterpreter: (interpreter) => taughtFactsFirst(interpreter, id, taught) });
   }
 
   private defaultFactStore(): Promise<FactStore> {

@@ -23,3 +23,21 @@ export function kindsOf(word: string): string[] {
     return []; // no WordNet database installed: the engine works without kinds
   }
 }
+
+/** Senses of a verb whose synonyms count as the same event. */
+const EVENT_SENSES = 3;
+
+/**
+ * Other words for a verb, from WordNet's synonyms of its first senses, each of which has the
+ * meaning among its own first two ("establish" -> found, launch, ...; "discover" -> find, detect,
+ * ...): the text-facts engine counts a year dated by one as the question's event
+ * (engines/nldb/event-years.ts `offEventYears`). Used only to keep readings a question's own word
+ * would drop, never to add answers; [] without WordNet.
+ */
+export function eventSynonyms(word: string): string[] {
+  try {
+    return WordNet.shared().synonyms(word, 'verb', EVENT_SENSES);
+  } catch {
+    return [];
+  }
+}
