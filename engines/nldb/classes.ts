@@ -238,6 +238,11 @@ export function subjectOf(fact: string, ordinary: (word: string) => boolean): st
 }
 
 /** The names a fact mentions (article dropped, lower case), as the lexicon keys them. */
+/** A fact's names as it writes them, a leading article left out ("the Gannet Reflector" -> "Gannet Reflector"). */
+export function writtenNames(fact: string): string[] {
+  return [...fact.matchAll(NAME_RE)].map((m) => m[0].replace(/\s+/g, ' ').trim().replace(ARTICLE, '')).filter((n) => n.length > 0);
+}
+
 export function namesIn(fact: string): string[] {
   return [...fact.matchAll(NAME_RE)].map((m) => nameKey(m[0])).filter((n) => n.length > 0);
 }

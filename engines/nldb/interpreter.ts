@@ -22,6 +22,7 @@ import { unitAsked } from './units.js';
 import { membershipAsked, yesShowsNothing } from './membership.js';
 import { SupportSetGenerator, type SsgOptions, type SupportSet } from './ssg.js';
 import { term } from './lexical-index.js';
+import { withNamesAsWritten } from './name-case.js';
 
 export interface NldbInterpreterOptions {
   readonly collection: string;
@@ -113,8 +114,10 @@ export class NldbInterpreter implements QuestionInterpreter {
     const { facts, collection } = this.options;
     // "Are there any X that ...?" is answered by the members of "Which X ...?" (question-form.ts):
     // the whole pipeline reads the set question, and any member makes the answer yes
-    const existential = readQuestionForm(question.question).existential;
-    const asked = existential ?? question.question;
+    // names written in lower case take the collection's capitals first (name-case.ts)
+    const written = withNamesAsWritten(question.question, facts.lexical.writtenNames());
+    const existential = readQuestionForm(written).existential;
+    const asked = existential ?? written;
     let sets = await this.ssg.generate(asked, question.signal);
     let factSets: Fact[][] = sets.map((s) => s.ids.flatMap((id) => facts.fact(id) ?? []));
     const derive = () => this.spj.deriveTyped(asked, factSets.map((fs) => fs.map((f) => f.text)), question.signal);

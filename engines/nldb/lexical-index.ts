@@ -9,7 +9,7 @@
  * Words are lower-cased and lightly stemmed (plurals, -ed, -ing), so "companies" meets
  * "company" and "founded" meets "founding". Numbers and function words are not indexed.
  */
-import { ClassLexicon, namesIn } from './classes.js';
+import { ClassLexicon, namesIn, writtenNames } from './classes.js';
 import { tokenize } from './text.js';
 import { WordRoles } from './word-roles.js';
 
@@ -99,6 +99,8 @@ interface Doc {
   readonly runs: readonly (readonly string[])[];
   /** Names as the class lexicon keys them (to ask it which are places). */
   readonly named: readonly string[];
+  /** Names as written (classes.ts `writtenNames`). */
+  readonly written: readonly string[];
 }
 
 /** Runs of consecutive capitalised words, as terms ("Pellham Optics" -> [pellham, optic]). */
@@ -130,6 +132,8 @@ export class LexicalIndex {
   private totalLength = 0;
   /** Facts that write each word in lower case ("a museum", "works as a baker"). */
   private readonly lowerCase = new Map<string, number>();
+  /** `writtenNames`, until the facts change. */
+  private names: Map<string, string> | null = null;
   /** What the facts say each name is ("X is a zoo", "Y was born in ..."; see classes.ts). */
   readonly classes = new ClassLexicon();
   /** How the facts use each word: as a value ("a doctor"), next to numbers (see word-roles.ts). */
@@ -151,10 +155,34 @@ export class LexicalIndex {
     }
     const lower = new Set(tokenize(text).flatMap((t) => (/^[a-z]/.test(t.text) ? [t.text] : [])));
     for (const w of lower) this.lowerCase.set(w, (this.lowerCase.get(w) ?? 0) + 1);
-    this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text), named: namesIn(text) });
+    this.docs.set(id, { length, terms: ts, names: nameTerms(text), first: firstCapitalised(text), lower, runs: nameRuns(text), named: namesIn(text), written: writtenNames(text) });
+    this.names = null;
     this.totalLength += length;
     this.classes.add(id, text);
     this.roles.add(id, text);
+  }
+
+  /**
+   * The collection's names as written, keyed in lower case ("port alder" -> "Port Alder"): names
+   * of one word the collection also writes in lower case ("Founded" opening a fact) and names all
+   * of whose words it does are left out. Kept until the facts change.
+   */
+  writtenNames(): ReadonlyMap<string, string> {
+    if (this.names === null) {
+      const out = new Map<string, string>();
+      for (const doc of this.docs.values()) {
+        for (const name of doc.written) {
+          const words = tokenize(name).filter((t) => /^\p{L}/u.test(t.text));
+          // (a function word is no name's: "Each year ..." opening a fact)
+          const inner = words.filter((w, k) => k === 0 || (w.text !== 'of' && w.text !== '&'));
+          if (words.length === 0 || words.every((w) => this.isOrdinaryWord(w.text)) || inner.some((w) => term(w.text) === null)) continue;
+          const key = name.toLowerCase();
+          if (!out.has(key)) out.set(key, name);
+        }
+      }
+      this.names = out;
+    }
+    return this.names;
   }
 
   /** Whether some fact writes this word in lower case: an ordinary word, not only ever a name. */
@@ -165,6 +193,7 @@ export class LexicalIndex {
   remove(id: string): void {
     const doc = this.docs.get(id);
     if (!doc) return;
+    this.names = null;
     for (const t of doc.terms.keys()) {
       const p = this.postings.get(t);
       p?.delete(id);
