@@ -14,7 +14,7 @@ import { type Derivation, formatDerivation, type QueryType } from './derivation.
 import type { FactIndex } from './fact-index.js';
 import type { NldbModels } from './models.js';
 import { explain, toResultSet } from './result.js';
-import { type KindsOf, meetsSelection, selectionWords } from './selection.js';
+import { holdsName, type KindsOf, meetsSelection, selectionWords, spelledName } from './selection.js';
 import { readQuestionForm } from './question-form.js';
 import { type ScoredDerivation, SelectProjectJoin, type SpjOptions } from './spj.js';
 import { joinedThrough, joinSideCheck, selectionHolder } from './join-fan-out.js';
@@ -178,6 +178,7 @@ export class NldbInterpreter implements QuestionInterpreter {
     const selecting = questionType === 'BOOL'
       ? []
       : selectionWords(asked, facts.lexical, this.options.kindsOf);
+    const spelled = questionType === 'BOOL' ? null : spelledName(asked, facts.lexical.writtenNames());
     // The key must be of the class the question asks for, as far as the collection says (classes.ts);
     // a question about people is not answered by a thing's name (constraints.ts).
     const noun = people ? 'person' : classNoun;
@@ -195,6 +196,8 @@ export class NldbInterpreter implements QuestionInterpreter {
       const d = s.derivation;
       const key = d.type === 'SET' || d.type === 'COUNT' ? d.value : d.type === 'ARGMIN' || d.type === 'ARGMAX' ? d.key : null;
       if (d.type !== 'NULL' && !meetsSelection(selecting, set.map((f) => f.text))) return refuse(false);
+      // the name the question spells out, written as a name of its own (selection.ts holdsName)
+      if (d.type !== 'NULL' && spelled !== null && !holdsName(spelled, set.map((f) => f.text))) return refuse(false);
       if (membership && d.type === 'BOOL' && d.value && yesShowsNothing(membership, set.map((f) => f.text), facts.lexical.classes, membershipKinds)) {
         return refuse(false);
       }

@@ -21,7 +21,7 @@
  * A set may also meet a word with a word for a kind of it ("solicitor" for "lawyer", "pony" for
  * "horse"), when the gateway passes such words in (`KindsOf`; the engine works without them).
  */
-import { questionNouns, type ClassLexicon } from './classes.js';
+import { questionNouns, writtenNames, type ClassLexicon } from './classes.js';
 import { term, terms } from './lexical-index.js';
 import { nameMentions } from './ssg.js';
 import { numberValue, tokenize } from './text.js';
@@ -146,4 +146,38 @@ function isThingClass(t: string, word: string, classes: ClassLexicon): boolean {
 /** A one-word "name" that is the question's first word is its verb, capitalised ("Count the parks ..."). */
 function opensQuestion(question: string, name: string): boolean {
   return !name.includes(' ') && question.trimStart().startsWith(name);
+}
+
+/**
+ * The one name a question spells out (as the selection words take it), when the collection writes
+ * it as a name of its own (`names`: lexical-index.ts `writtenNames`); else null.
+ */
+export function spelledName(question: string, names: ReadonlyMap<string, string>): string | null {
+  const spelled = nameMentions(question).filter((n) => !opensQuestion(question, n));
+  if (spelled.length !== 1) return null;
+  const name = (spelled[0] as string).replace(/^(?:the|a|an)\s+/i, '');
+  return names.has(name.toLowerCase()) ? name : null;
+}
+
+/**
+ * Whether some fact of a set writes the name as a name of its own, not only inside a longer one
+ * ("Velmark" of "the Velmark Chamber Orchestra", "West Mendale" of "West Mendale Library"): the
+ * name's words alone show nothing about it. "Velmark-born X" and "Dunmere's X" write it whole.
+ */
+export function holdsName(name: string, facts: readonly string[]): boolean {
+  const key = name.toLowerCase();
+  return facts.some((fact) =>
+    writtenNames(fact).some((run) => {
+      const words = run.split(' ');
+      // a word joined to the name by a hyphen before a lower-case word ("Velmark-born") ends it
+      const cut = words.findIndex((w) => /-\p{Ll}/u.test(w));
+      const parts = cut < 0 ? [words] : [words.slice(0, cut + 1), words.slice(cut + 1)];
+      return parts.some((part) => {
+        const text = part.join(' ').replace(/-\p{Ll}[\p{L}-]*$/u, '');
+        // (a capitalised word opening the fact, "In Velmark, ...", is no part of the name)
+        const bare = text.split(' ').filter((w, i) => i > 0 || term(w) !== null).join(' ');
+        return text.toLowerCase() === key || bare.toLowerCase() === key;
+      });
+    }),
+  );
 }
