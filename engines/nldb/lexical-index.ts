@@ -170,12 +170,16 @@ export class LexicalIndex {
   writtenNames(): ReadonlyMap<string, string> {
     if (this.names === null) {
       const out = new Map<string, string>();
+      // a one-word name is written capitalised somewhere but at a fact's start ("Founded in 2010, ...")
+      const inside = new Set<string>();
+      for (const doc of this.docs.values()) for (const n of doc.names) inside.add(n);
       for (const doc of this.docs.values()) {
         for (const name of doc.written) {
           const words = tokenize(name).filter((t) => /^\p{L}/u.test(t.text));
           // (a function word is no name's: "Each year ..." opening a fact)
           const inner = words.filter((w, k) => k === 0 || (w.text !== 'of' && w.text !== '&'));
           if (words.length === 0 || words.every((w) => this.isOrdinaryWord(w.text)) || inner.some((w) => term(w.text) === null)) continue;
+          if (words.length === 1 && !inside.has(term(words[0]?.text ?? '') ?? '')) continue;
           const key = name.toLowerCase();
           if (!out.has(key)) out.set(key, name);
         }

@@ -36,6 +36,13 @@ describe('names written in lower case', () => {
     expect(asWritten('Who works at the Harl Valley Glassworks?')).toBe('Who works at the Harl Valley Glassworks?');
   });
 
+  it('a word capitalised only where it opens a fact is no name, even when never written in lower case', () => {
+    const opening = collection(['Founded in 1990, Sallow Kilns makes bricks.', 'Founded in 1881, Harl Glass blows bottles.', 'Tarnby lies on the Harl.']);
+    expect(withNamesAsWritten('which kilns were founded after 1980', opening.writtenNames())).toBe('which kilns were founded after 1980');
+    // a one-word name written inside a fact somewhere is one, wherever else it stands
+    expect(withNamesAsWritten('who lives near the harl', opening.writtenNames())).toBe('who lives near the Harl');
+  });
+
   it('change nothing in a collection without names', () => {
     expect(withNamesAsWritten('people from tarnby', collection(['the river floods.']).writtenNames())).toBe('people from tarnby');
   });
