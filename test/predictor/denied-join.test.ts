@@ -5,7 +5,8 @@
  * not English"), a class said with "a"/"an", and a question that denies nothing stay as written.
  */
 import { describe, expect, it } from 'vitest';
-import { denialCue, reachedThroughMany, withDeniedJoin } from '../../engines/predictor/completions/denied-join.js';
+import { denialCue, withDeniedJoin } from '../../engines/predictor/completions/denied-join.js';
+import { reachedThroughMany } from '../../engines/schema-graph/one-to-many.js';
 import { schemaNames } from '../../engines/predictor/schema-words/schema-names.js';
 import type { SchemaGraph } from '../../engines/schema-graph/types.js';
 import { quotedMentions } from '../helpers/quoted-mentions.js';

@@ -14,13 +14,14 @@
  * to France"): there the `!=` is meant, and the reading is left as it is.
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
+import { reachedThroughMany } from '../../schema-graph/one-to-many.js';
 import { words, type WordSpan } from '../../english/normalize.js';
 import { PATTERN_END, placeholderToken } from '../model/target.js';
 import type { Mention } from '../values/mentions.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
 import { classesNamed, firstInstanceClassOf, itemsOf, withPatternsAdded } from './reading-items.js';
 
-/** What a denial says of the question's words: whether it denies at all, and the classes it names after "a" / "an". */
+/** What the question's words say of a denial: whether they deny at all, the classes named after "a" / "an", and the values a copula denies. */
 export interface DenialCue {
   /** Whether a word denies the way a verb or a quantifier does ("not", "n't", "never", "no", "without"). */
   readonly denies: boolean;
@@ -64,41 +65,6 @@ export function denialCue(question: string, mentions: readonly Mention[], names:
     }
   });
   return { denies, oneOf, comparedWith };
-}
-
-/**
- * Whether every shortest join path from `from` to `target` takes a one-to-many step (from the class
- * a foreign key refers to, to the class holding it; a relation table is many either way). Null when
- * the target cannot be reached, or its shortest paths disagree.
- */
-export function reachedThroughMany(schema: SchemaGraph, from: ReadonlySet<string>, target: string): boolean | null {
-  const relations = schema.relations.filter((r) => r.from !== r.to);
-  // At each class reached at its least distance: whether the paths there took a one-to-many step.
-  let frontier = new Map<string, Set<boolean>>([...from].map((c) => [c, new Set([false])]));
-  const seen = new Set(from);
-  while (frontier.size > 0) {
-    if (frontier.has(target)) {
-      const flags = frontier.get(target)!;
-      return flags.size === 1 ? [...flags][0]! : null;
-    }
-    const next = new Map<string, Set<boolean>>();
-    for (const [at, flags] of frontier) {
-      for (const r of relations) {
-        const steps: [string, boolean][] = [];
-        if (r.to === at) steps.push([r.from, true]);
-        if (r.from === at) steps.push([r.to, r.through !== undefined]);
-        for (const [to, many] of steps) {
-          if (seen.has(to)) continue;
-          const into = next.get(to) ?? new Set<boolean>();
-          for (const flag of flags) into.add(flag || many);
-          next.set(to, into);
-        }
-      }
-    }
-    for (const c of next.keys()) seen.add(c);
-    frontier = next;
-  }
-  return null;
 }
 
 /** `tokens` with a denied condition on a class reached through a one-to-many step read as an anti-join; `tokens` itself otherwise. */

@@ -8,7 +8,7 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { PATTERN_END } from '../model/target.js';
-import { reachedThroughMany } from './denied-join.js';
+import { reachedThroughMany } from '../../schema-graph/one-to-many.js';
 import { classesNamed, itemsOf, withPatternsAdded } from './reading-items.js';
 
 /** `tokens` with each class joined only for existence under a sum or an average read as a semi-join; `tokens` itself otherwise. */
