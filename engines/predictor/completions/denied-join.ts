@@ -15,7 +15,8 @@
  */
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { reachedThroughMany } from '../../schema-graph/one-to-many.js';
-import { words, type WordSpan } from '../../english/normalize.js';
+import { words } from '../../english/normalize.js';
+import { questionWords } from '../cues/coverage.js';
 import { PATTERN_END, placeholderToken } from '../model/target.js';
 import type { Mention } from '../values/mentions.js';
 import type { SchemaNames } from '../schema-words/schema-names.js';
@@ -46,8 +47,7 @@ const DIFFERS_WORDS: ReadonlySet<string> = new Set([...COPULAS, 'not', 'other', 
 /** What the question's words say of a denial (`names`: the schema's names, for the classes it names). */
 export function denialCue(question: string, mentions: readonly Mention[], names: SchemaNames): DenialCue {
   const spans = words(question);
-  const inMention = (w: WordSpan) => mentions.some((m) => w.start < m.end && m.start < w.end);
-  const said = spans.map((w) => (inMention(w) ? '' : w.text));
+  const said = questionWords(question, mentions).map((w) => w ?? '');
   const denies = said.some((w) => DENYING_WORDS.has(w) || w.endsWith("n't"));
   const oneOf = new Set<string>();
   said.forEach((w, i) => {

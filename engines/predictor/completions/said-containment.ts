@@ -8,7 +8,8 @@
  * words name, compared by `contains`, when exactly one attribute of that name is of a class the
  * reading shows; a condition already on it is compared by `contains`.
  */
-import { words, type WordSpan } from '../../english/normalize.js';
+import { words } from '../../english/normalize.js';
+import { questionWords } from '../cues/coverage.js';
 import { labelAttribute } from '../../schema-graph/labels.js';
 import type { SchemaGraph } from '../../schema-graph/types.js';
 import { attributeToken, EOS, placeholderToken } from '../model/target.js';
@@ -48,11 +49,11 @@ function containerBefore(said: readonly string[], end: number, names: SchemaName
 /** For each text value the question says is contained in something, the attributes it names as that something. */
 export function containmentCues(question: string, mentions: readonly Mention[], names: SchemaNames, schema: SchemaGraph): ContainmentCues {
   const spans = words(question);
-  const inMention = (w: WordSpan) => mentions.some((m) => w.start < m.end && m.start < w.end);
+  const said = questionWords(question, mentions);
   const cues = new Map<string, readonly string[]>();
   mentions.forEach((mention, index) => {
     if (mention.kind !== 'text') return;
-    const before = spans.filter((w) => w.end <= mention.start && !inMention(w) && /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.text);
+    const before = spans.filter((w, i) => w.end <= mention.start && said[i] !== null && /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.text);
     let verb = before.length;
     while (verb > 0 && WHAT_IS_CONTAINED.has(before[verb - 1]!)) verb -= 1;
     if (verb === 0 || !CONTAINING.has(before[verb - 1]!)) return;
